@@ -1,0 +1,118 @@
+"""The Wild Race (spec: shared/rules/wild-race.md) as a headless rules engine behind
+the one protocol of game.core.protocol. Modules: state (racer sheet), options (§15),
+charts (data), engine (pending-step stack, dice, favour), flow (set-up, turn
+sequence, end), movement (§7), spur_whip (§8), barge (§9), scenery (§10), effects
+(§3 hits, §11 Unbalanced, §12 forced movement), grand_prix (§13), serial (JSON)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.course import Course
+from game.core.dice import seed_state
+from game.core.errors import BadInput
+from game.core.protocol import CHANCE, Choice
+from game.rules.wild_race import barge, flow, scenery, spur_whip  # noqa: F401  (register steps)
+from game.rules.wild_race.charts import JUMP
+from game.rules.wild_race.engine import Ctx, advance, apply as _apply, current_actor, legal_choices, pending_die, why_illegal
+from game.rules.wild_race.options import Options
+from game.rules.wild_race.state import Obstacle, RaceState, Racer, OVER
+
+NAME = "wild-race"
+LIVES = {1: 3, 2: 2, 3: 1}
+MAX_RACERS = 12
+MAX_PLAYERS = 8
+
+
+@dataclass(frozen=True)
+class RaceSetup:
+    course: Course
+    players: tuple[tuple[str, str], ...]  # (id, name)
+    racers_per_player: int
+    seed: int = 0
+    racer_names: tuple[tuple[str, ...], ...] = ()
+
+
+RACER_NAMES = ("Gorse", "Red Mare", "Thistle", "Ember", "Hob", "Blackthorn", "Sorrel", "Nightjar",
+               "Bramble", "Ash", "Cinder", "Flint", "Rook", "Wren", "Sable", "Dun")
+
+
+def check_field(course: Course, players: int, per_player: int, source: str = "race") -> None:
+    if not 1 <= players <= MAX_PLAYERS:
+        raise BadInput(source, "players", f"must be 1-{MAX_PLAYERS}, got {players}")
+    if not 1 <= per_player <= 3:
+        raise BadInput(source, "racers-per-player", f"must be 1-3, got {per_player}")
+    cap = min(MAX_RACERS, course.max_racers or MAX_RACERS)
+    if players * per_player > cap:
+        raise BadInput(source, "racers", f"{players} x {per_player} racers is more than this course's {cap}")
+
+
+def new_state(setup: RaceSetup, options: Options | None = None) -> RaceState:
+    opts = options or Options()
+    check_field(setup.course, len(setup.players), setup.racers_per_player)
+    racers: dict[str, Racer] = {}
+    k = 0
+    for pi, (pid, _) in enumerate(setup.players):
+        for j in range(setup.racers_per_player):
+            rid = f"{pid}-{j + 1}"
+            names = setup.racer_names[pi] if pi < len(setup.racer_names) else ()
+            name = names[j] if j < len(names) else RACER_NAMES[k % len(RACER_NAMES)]
+            lives = LIVES[setup.racers_per_player]
+            racers[rid] = Racer(rid, pid, name, lives=lives, max_lives=lives)
+            k += 1
+    obstacles = {o.id: Obstacle(o.id, o.size, o.shape, o.x, o.y, o.rotation, o.length, o.width, o.radius,
+                                tuple(o.points), o.look) for o in setup.course.obstacles}
+    st = RaceState(opts, setup.course, tuple(p for p, _ in setup.players), dict(setup.players), racers, obstacles,
+                   seed_state(setup.seed), seed=setup.seed)
+    ctx = Ctx(st)
+    advance(ctx)
+    return st
+
+
+def clone(state: RaceState) -> RaceState:
+    return state.clone()
+
+
+def chance_outcomes(state: RaceState) -> list[tuple[Choice, float]]:
+    die = pending_die(state)[0]
+    n = 6 if die == "d6" else 3
+    return [(Choice.make("roll", value=v), 1.0 / n) for v in range(1, n + 1)]
+
+
+def is_legal(state: RaceState, choice: Choice) -> str | None:
+    return why_illegal(state, choice)
+
+
+def apply(state: RaceState, choice: Choice) -> list[Any]:
+    return _apply(state, choice)
+
+
+def outcome(state: RaceState) -> dict[str, Any]:
+    order = flow.final_order(state)
+    return {
+        "over": state.phase == OVER,
+        "turns": state.turn,
+        "order": order,
+        "finished": list(state.finish_order),
+        "casualties": list(state.casualties),
+        "winner": state.racers[order[0]].player if order else None,
+    }
+
+
+class WildRace:
+    """The ruleset object (protocol of game.core.protocol)."""
+
+    name = NAME
+    new_state = staticmethod(new_state)
+    current_actor = staticmethod(current_actor)
+    legal_choices = staticmethod(legal_choices)
+    is_legal = staticmethod(is_legal)
+    chance_outcomes = staticmethod(chance_outcomes)
+    apply = staticmethod(apply)
+    outcome = staticmethod(outcome)
+    clone = staticmethod(clone)
+
+
+RULESET = WildRace()
+__all__ = ["RULESET", "RaceSetup", "new_state", "CHANCE", "JUMP"]

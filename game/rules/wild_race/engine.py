@@ -1,0 +1,385 @@
+"""The step machine of the Wild Race: the stack of pending steps, dice as chance
+steps, favour offers (spec §3) and group rolls (priority, placement, barge roll-off;
+CONTRACTS §1 favour order: the lower result decides first, alternating until all keep).
+
+Automatic steps run at once; a decision step waits for its player's choice; a roll
+step waits for the chance outcome. Handlers for every step kind register here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.core.dice import faces_of
+from game.core.errors import IllegalChoice
+from game.core.events import Event, RollMade
+from game.core.protocol import CHANCE, TERMINAL, Choice
+from game.rules.wild_race import events as ev
+from game.rules.wild_race.geo import Geo, geo_of
+from game.rules.wild_race.state import OVER, RaceState, Step
+
+
+class Ctx:
+    """What a handler works with: the state, the events so far, the table."""
+
+    def __init__(self, state: RaceState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.geo: Geo = geo_of(state)
+
+    def emit(self, e: Event) -> None:
+        self.events.append(e)
+
+    def push(self, *steps: Step) -> None:
+        """Push steps so that they run in the order given (the first on top)."""
+        for s in reversed(steps):
+            self.state.stack.append(s)
+
+
+class Decision:
+    """A kind of decision step. Subclasses answer for their step kind."""
+
+    kind = ""
+
+    def actor(self, state: RaceState, step: Step) -> str:
+        return str(step["player"])
+
+    def needed(self, state: RaceState, step: Step) -> bool:
+        return True
+
+    def candidates(self, state: RaceState, step: Step) -> list[Choice]:
+        raise NotImplementedError
+
+    def check(self, state: RaceState, step: Step, choice: Choice) -> str | None:
+        cands = self.candidates(state, step)
+        return None if choice in cands else "not one of the legal choices"
+
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        raise NotImplementedError
+
+
+DECISIONS: dict[str, Decision] = {}
+AUTO: dict[str, Callable[[Ctx, Step], None]] = {}
+PHASE_HOOK: list[Callable[[Ctx], None]] = []  # set by flow: starts the next phase
+END_HOOK: list[Callable[[Ctx], None]] = []  # set by flow: ends the race
+
+
+def decision(cls: type[Decision]) -> type[Decision]:
+    DECISIONS[cls.kind] = cls()
+    return cls
+
+
+def auto(kind: str) -> Callable[[Callable[[Ctx, Step], None]], Callable[[Ctx, Step], None]]:
+    def reg(fn: Callable[[Ctx, Step], None]) -> Callable[[Ctx, Step], None]:
+        AUTO[kind] = fn
+        return fn
+    return reg
+
+
+# --- dice ---------------------------------------------------------------------
+
+def roll(die: str, who: str, player: str, reason: str, then: Step, favour: bool = True) -> Step:
+    """A roll step: `then` receives `value` (the final result)."""
+    return Step.make("roll", die=die, who=who, player=player, reason=reason, then=then,
+                     faces=(), favour=favour, rerolled=False)
+
+
+def racer_can_favour(state: RaceState, rid: str) -> bool:
+    r = state.racers.get(rid)
+    return r is not None and r.racing and r.favour > 0 and not r.favour_used
+
+
+def spend_favour(ctx: Ctx, rid: str, how: str, before: int, after: int | None, reason: str) -> None:
+    r = ctx.state.racers[rid]
+    r.favour -= 1
+    r.favour_used = True
+    r.favour_spent += 1
+    ctx.emit(ev.FavourUsed(rid, how, before, after, reason))
+
+
+def _deliver(ctx: Ctx, step: Step, faces: tuple[int, ...], result: int, favour: str | None) -> None:
+    ctx.emit(RollMade(step["who"], step["player"], step["reason"], step["die"], faces, result, favour))
+    ctx.push(step["then"].with_(value=result))
+
+
+def _on_roll(ctx: Ctx, value: int) -> None:
+    state = ctx.state
+    top = state.stack.pop()
+    if top.kind == "group_roll":
+        _group_face(ctx, top, value)
+        return
+    faces = top["faces"] + (value,)
+    if top["rerolled"]:
+        _deliver(ctx, top, faces, value, "reroll")
+        return
+    if top["favour"] and racer_can_favour(state, top["who"]):
+        ctx.push(Step.make("favour_offer", roll=top.with_(faces=faces), value=value))
+        return
+    _deliver(ctx, top, faces, value, None)
+
+
+@decision
+class FavourOffer(Decision):
+    """After a racer's roll: keep it, re-roll it, or change it by one (spec §3)."""
+
+    kind = "favour_offer"
+
+    def actor(self, state: RaceState, step: Step) -> str:
+        return str(step["roll"]["player"])
+
+    def candidates(self, state: RaceState, step: Step) -> list[Choice]:
+        v = step["value"]
+        top = faces_of(step["roll"]["die"])
+        out = [Choice.make("keep"), Choice.make("reroll")]
+        if v < top:
+            out.append(Choice.make("favour_plus"))
+        if v > 1:
+            out.append(Choice.make("favour_minus"))
+        return out
+
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        r = step["roll"]
+        v = step["value"]
+        if choice.kind == "keep":
+            _deliver(ctx, r, r["faces"], v, None)
+        elif choice.kind == "reroll":
+            spend_favour(ctx, r["who"], "reroll", v, None, r["reason"])
+            ctx.push(r.with_(rerolled=True))
+        else:
+            nv = v + 1 if choice.kind == "favour_plus" else v - 1
+            spend_favour(ctx, r["who"], "plus" if nv > v else "minus", v, nv, r["reason"])
+            _deliver(ctx, r, r["faces"], nv, "+1" if nv > v else "-1")
+
+
+# --- group rolls ----------------------------------------------------------------
+
+def group_roll(what: str, members: tuple[str, ...], then: Step) -> Step:
+    """Everyone in `members` rolls a D6. what = priority | placement (ordered, ties
+    re-rolled among the tied) or rolloff (two racers, no re-roll)."""
+    return Step.make("group_roll", what=what, groups=(members,), stage=members, pending=members,
+                     values=(), faces=(), kept=(), fixed=(), asking=None, then=then, favour=())
+
+
+def _gdict(step: Step, key: str) -> dict[str, Any]:
+    return dict(step[key])
+
+
+def _gset(step: Step, key: str, d: dict[str, Any]) -> Step:
+    return step.with_(**{key: tuple(sorted(d.items()))})
+
+
+def _group_face(ctx: Ctx, step: Step, value: int) -> None:
+    who = step["pending"][0]
+    vals = _gdict(step, "values")
+    faces = _gdict(step, "faces")
+    vals[who] = value
+    faces[who] = faces.get(who, ()) + (value,)
+    step = _gset(_gset(step, "values", vals), "faces", faces)
+    ctx.push(step.with_(pending=step["pending"][1:], kept=()))
+
+
+def member_player(state: RaceState, step: Step, m: str) -> str:
+    return state.racers[m].player if step["what"] == "rolloff" else m
+
+
+def group_favour_racers(state: RaceState, step: Step, m: str) -> list[str]:
+    """Racers whose favour point member m could spend on this group roll now."""
+    if m in step["fixed"]:
+        return []
+    if step["what"] == "rolloff":
+        return [m] if racer_can_favour(state, m) else []
+    if state.options.priority_favour != "one_per_player" or m in state.prio_favour_used:
+        return []
+    return [r.id for r in state.racers_of(m) if racer_can_favour(state, r.id)]
+
+
+def _group_asker(state: RaceState, step: Step) -> str | None:
+    vals = _gdict(step, "values")
+    order = {p: i for i, p in enumerate(state.order or state.players)}
+    cands = [m for m in step["stage"] if m not in step["kept"] and group_favour_racers(state, step, m)]
+    if not cands:
+        return None
+    return min(cands, key=lambda m: (vals[m], order.get(member_player(state, step, m), 99), m))
+
+
+@auto("group_roll")
+def _group_resolve(ctx: Ctx, step: Step) -> None:
+    # reached only with nothing pending and nobody asking: favour round, then resolve
+    state = ctx.state
+    asker = _group_asker(state, step)
+    if asker is not None:
+        ctx.push(step.with_(asking=asker))
+        return
+    vals = _gdict(step, "values")
+    faces = _gdict(step, "faces")
+    fav = _gdict(step, "favour")
+    for m in step["stage"]:
+        ctx.emit(RollMade(m, member_player(state, step, m), step["what"], "d6", faces[m], vals[m], fav.get(m)))
+    if step["what"] == "rolloff":
+        ctx.push(step["then"].with_(value=tuple((m, vals[m]) for m in step["stage"])))
+        return
+    groups: list[tuple[str, ...]] = []
+    for g in step["groups"]:
+        if g == step["stage"]:
+            for v in sorted({vals[m] for m in g}, reverse=True):
+                groups.append(tuple(m for m in g if vals[m] == v))
+        else:
+            groups.append(g)
+    tied = next((g for g in groups if len(g) > 1), None)
+    if tied is None:
+        order = tuple(g[0] for g in groups)
+        ctx.emit(ev.OrderDecided(step["what"], order))
+        ctx.push(step["then"].with_(value=order))
+        return
+    ctx.push(step.with_(groups=tuple(groups), stage=tied, pending=tied, kept=(), fixed=(), favour=(),
+                        values=tuple((k, v) for k, v in step["values"] if k not in tied),
+                        faces=tuple((k, v) for k, v in step["faces"] if k not in tied)))
+
+
+@decision
+class GroupFavour(Decision):
+    """A player (or a racer in a roll-off) may spend favour on their die of a group roll."""
+
+    kind = "group_favour"
+
+    def actor(self, state: RaceState, step: Step) -> str:
+        return member_player(state, step, step["asking"])
+
+    def candidates(self, state: RaceState, step: Step) -> list[Choice]:
+        m = step["asking"]
+        v = dict(step["values"])[m]
+        out = [Choice.make("keep")]
+        for rid in group_favour_racers(state, step, m):
+            out.append(Choice.make("reroll", racer=rid))
+            if v < 6:
+                out.append(Choice.make("favour_plus", racer=rid))
+            if v > 1:
+                out.append(Choice.make("favour_minus", racer=rid))
+        return out
+
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        m = step["asking"]
+        step = step.with_(asking=None)
+        if choice.kind == "keep":
+            ctx.push(step.with_(kept=step["kept"] + (m,)))
+            return
+        state = ctx.state
+        rid = choice["racer"]
+        vals = _gdict(step, "values")
+        v = vals[m]
+        if step["what"] != "rolloff":
+            state.prio_favour_used.append(m)
+        fav = _gdict(step, "favour")
+        step = step.with_(fixed=step["fixed"] + (m,), kept=())
+        if choice.kind == "reroll":
+            spend_favour(ctx, rid, "reroll", v, None, step["what"])
+            fav[m] = "reroll"
+            ctx.push(_gset(step, "favour", fav).with_(pending=(m,)))
+            return
+        nv = v + 1 if choice.kind == "favour_plus" else v - 1
+        spend_favour(ctx, rid, "plus" if nv > v else "minus", v, nv, step["what"])
+        vals[m] = nv
+        fav[m] = "+1" if nv > v else "-1"
+        ctx.push(_gset(_gset(step, "values", vals), "favour", fav))
+
+
+# --- the machine ------------------------------------------------------------------
+
+def top_kind(state: RaceState) -> str:
+    """The kind of the pending input: 'roll', a decision kind, or ''."""
+    if not state.stack:
+        return ""
+    top = state.stack[-1]
+    if top.kind == "group_roll":
+        if top["pending"]:
+            return "roll"
+        return "group_favour" if top["asking"] is not None else ""
+    return top.kind
+
+
+def current_actor(state: RaceState) -> str:
+    if state.phase == OVER:
+        return TERMINAL
+    k = top_kind(state)
+    if k == "roll":
+        return CHANCE
+    if k in DECISIONS:
+        return DECISIONS[k].actor(state, state.stack[-1])
+    raise RuntimeError(f"no pending input (top step {k!r}); the state was not advanced")
+
+
+def pending_die(state: RaceState) -> tuple[str, str, str]:
+    """(die, who, reason) of the pending chance step."""
+    top = state.stack[-1]
+    if top.kind == "group_roll":
+        m = top["pending"][0]
+        return "d6", m, top["what"]
+    return top["die"], top["who"], top["reason"]
+
+
+def advance(ctx: Ctx) -> None:
+    state = ctx.state
+    guard = 0
+    while state.phase != OVER:
+        guard += 1
+        if guard > 100000:
+            raise RuntimeError("the rules did not settle (step loop)")
+        if not any(r.racing for r in state.racers.values()) and state.phase not in ("setup", "placement"):
+            END_HOOK[0](ctx)
+            return
+        if not state.stack:
+            PHASE_HOOK[0](ctx)
+            continue
+        k = top_kind(state)
+        if k == "roll":
+            return
+        if k in DECISIONS:
+            if DECISIONS[k].needed(state, state.stack[-1]):
+                return
+            state.stack.pop()
+            continue
+        step = state.stack.pop()
+        AUTO[step.kind](ctx, step)
+
+
+def legal_choices(state: RaceState) -> list[Choice]:
+    k = top_kind(state)
+    if k == "roll":
+        die = pending_die(state)[0]
+        return [Choice.make("roll", value=v) for v in range(1, faces_of(die) + 1)]
+    if k in DECISIONS:
+        return DECISIONS[k].candidates(state, state.stack[-1])
+    return []
+
+
+def why_illegal(state: RaceState, choice: Choice) -> str | None:
+    if state.phase == OVER:
+        return "the race is over"
+    k = top_kind(state)
+    if k == "roll":
+        die = pending_die(state)[0]
+        v = choice.get("value")
+        if choice.kind != "roll" or not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= faces_of(die):
+            return f"a {die.upper()} result 1-{faces_of(die)} is pending"
+        return None
+    if choice.kind == "roll":
+        return "no die is pending"
+    geo_of(state)
+    return DECISIONS[k].check(state, state.stack[-1], choice)
+
+
+def apply(state: RaceState, choice: Choice) -> list[Event]:
+    reason = why_illegal(state, choice)
+    if reason is not None:
+        raise IllegalChoice(choice, reason)
+    ctx = Ctx(state)
+    if choice.kind == "roll":
+        _on_roll(ctx, int(choice["value"]))
+    else:
+        step = state.stack.pop()
+        if step.kind == "group_roll":
+            DECISIONS["group_favour"].apply(ctx, step, choice)
+        else:
+            DECISIONS[step.kind].apply(ctx, step, choice)
+    advance(ctx)
+    return ctx.events

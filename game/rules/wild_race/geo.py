@@ -1,0 +1,142 @@
+"""The Wild Race's window on the table: keeps a Table in step with the state
+(bases and obstacles synced when they differ) and answers the rules' geometric
+questions in inches and degrees. The table is shared between cloned states and
+re-synced on use (CONTRACTS §2)."""
+
+from __future__ import annotations
+
+import math
+
+from game.table import geometry as g
+from game.table.table import Contact, Kind, Table
+from game.rules.wild_race.state import Obstacle, Racer, RaceState
+
+OBS = "o:"  # table ids of obstacles
+MOVE_KINDS = Kind.RACER | Kind.SMALL | Kind.LARGE | Kind.EDGE | Kind.FINISH
+SOLID = Kind.RACER | Kind.SMALL | Kind.LARGE | Kind.EDGE
+
+
+def unit(heading: float) -> tuple[float, float]:
+    a = math.radians(heading)
+    return math.cos(a), math.sin(a)
+
+
+def angle_diff(a: float, b: float) -> float:
+    """Signed smallest rotation from b to a, in (-180, 180]."""
+    d = (a - b) % 360.0
+    return d - 360.0 if d > 180.0 else d
+
+
+def norm_heading(h: float) -> float:
+    h = h % 360.0
+    return 0.0 if abs(h - 360.0) < 1e-12 else h
+
+
+def racer_shape(r: Racer) -> g.Shape:
+    return g.make_rect(r.x, r.y, r.heading, r.length, r.width)
+
+
+def shape_at(r: Racer, x: float, y: float, heading: float) -> g.Shape:
+    return g.make_rect(x, y, heading, r.length, r.width)
+
+
+def obstacle_shape(o: Obstacle, x: float | None = None, y: float | None = None) -> g.Shape:
+    cx = o.x if x is None else x
+    cy = o.y if y is None else y
+    if o.shape == "circle":
+        return g.make_circle(cx, cy, o.radius)
+    if o.shape == "rect":
+        return g.make_rect(cx, cy, o.rotation, o.length, o.width)
+    a = math.radians(o.rotation)
+    c, s = math.cos(a), math.sin(a)
+    return g.make_poly([(cx + px * c - py * s, cy + px * s + py * c) for px, py in o.points])
+
+
+def obstacle_kind(o: Obstacle) -> Kind:
+    return Kind.SMALL if o.size == "small" else Kind.LARGE
+
+
+class Geo:
+    """A Table plus what has been synced into it."""
+
+    def __init__(self, state: RaceState) -> None:
+        course = state.course
+        self.table = Table(course.barrier_segments(), course.finish)
+        self.synced: dict[str, tuple[float, ...]] = {}
+
+    def sync(self, state: RaceState) -> None:
+        t = self.table
+        for r in state.racers.values():
+            key = (r.x, r.y, r.heading, r.length, r.width)
+            if r.status != "racing":
+                if r.id in self.synced:
+                    t.remove(r.id)
+                    del self.synced[r.id]
+                continue
+            if self.synced.get(r.id) != key:
+                t.put(r.id, Kind.RACER, racer_shape(r))
+                self.synced[r.id] = key
+        for o in state.obstacles.values():
+            tid = OBS + o.id
+            key2 = (o.x, o.y, o.rotation, 1.0 if o.size == "small" else 2.0)
+            if o.removed:
+                if tid in self.synced:
+                    t.remove(tid)
+                    del self.synced[tid]
+                continue
+            if self.synced.get(tid) != key2:
+                t.put(tid, obstacle_kind(o), obstacle_shape(o))
+                self.synced[tid] = key2
+
+    def update_racer(self, r: Racer) -> None:
+        if r.status != "racing":
+            if r.id in self.synced:
+                self.table.remove(r.id)
+                del self.synced[r.id]
+            return
+        self.table.put(r.id, Kind.RACER, racer_shape(r))
+        self.synced[r.id] = (r.x, r.y, r.heading, r.length, r.width)
+
+    def update_obstacle(self, o: Obstacle) -> None:
+        tid = OBS + o.id
+        if o.removed:
+            if tid in self.synced:
+                self.table.remove(tid)
+                del self.synced[tid]
+            return
+        self.table.put(tid, obstacle_kind(o), obstacle_shape(o))
+        self.synced[tid] = (o.x, o.y, o.rotation, 1.0 if o.size == "small" else 2.0)
+
+    # --- questions ------------------------------------------------------------
+    def first_contact(self, shape: g.Shape, dx: float, dy: float, kinds: Kind,
+                      ignore: frozenset[str] | set[str]) -> Contact | None:
+        return self.table.first_contact(shape, dx, dy, kinds, ignore)
+
+    def rotation_blocked(self, r: Racer, new_heading: float, ignore: set[str] | None = None) -> str | None:
+        """What a pivot about the base centre would touch (None if free)."""
+        d = angle_diff(new_heading, r.heading)
+        if abs(d) < 1e-9:
+            return None
+        ign = {r.id} | (ignore or set())
+        c = self.table.first_rotation_contact(racer_shape(r), r.x, r.y, d, SOLID, ign)
+        return c.other if c is not None else None
+
+    def gap(self, a: str, b: str) -> float:
+        return self.table.gap(a, b)
+
+    def within(self, shape: g.Shape, kinds: Kind, d: float, ignore: set[str]) -> list[tuple[float, str]]:
+        return self.table.within(shape, kinds, d, ignore)
+
+    def overlapping(self, shape: g.Shape, kinds: Kind, ignore: set[str]) -> list[str]:
+        return self.table.overlapping(shape, kinds, ignore)
+
+    def exit_dist(self, shape: g.Shape, ux: float, uy: float, other: str) -> float | None:
+        return self.table.exit_dist(shape, ux, uy, other)
+
+
+def geo_of(state: RaceState) -> Geo:
+    if state.table is None:
+        state.table = Geo(state)
+    geo: Geo = state.table
+    geo.sync(state)
+    return geo

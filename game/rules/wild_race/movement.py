@@ -1,0 +1,592 @@
+"""Movement (spec §7): one straight line of up to 10" less penalties with pivots at
+start and end, stamina inches (as further segments with a pivot before each, RULING),
+Jump and Overtake at contacts, friendly racers blocking, finishing. The same leg
+machinery moves stamina moves in the Barge and Scenery phases (no Jump or Overtake,
+stop at contact) and the barge free move.
+
+A move is one choice; it resolves until a contact needs a decision (jump or stop,
+commit stamina for a forced overtake, extend after Slipstream, go on after a stop),
+which becomes the next pending decision (CONTRACTS §1).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.core.protocol import Choice
+from game.table.geometry import BACKOFF
+from game.table.table import Kind
+from game.rules.wild_race import events as ev
+from game.rules.wild_race.charts import JUMP, OVERTAKE
+from game.rules.wild_race.effects import (
+    add_penalty, finish, forced, forced_move, gain_favour, hit, lock, pass_beyond, place, record_contacts,
+    touching_enemies, unbalanced)
+from game.rules.wild_race.engine import Ctx, Decision, auto, decision, roll
+from game.rules.wild_race.geo import MOVE_KINDS, OBS, angle_diff, norm_heading, racer_shape, unit
+from game.rules.wild_race.state import TURN_LOCK, MoveInProgress, RaceState, Racer, Step
+
+MAX_MOVE = 10.0
+
+
+def allowance(r: Racer) -> float:
+    return max(0.0, MAX_MOVE - r.penalty_in_effect)
+
+
+def finish_heading(state: RaceState, r: Racer) -> float:
+    """The facing along the course toward the finish at the racer's place."""
+    tx, ty = state.course.tangent_at(state.course.progress(r.x, r.y, r.progress))
+    return norm_heading(math.degrees(math.atan2(ty, tx)))
+
+
+def _num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def parse_legs(raw: Any) -> list[tuple[float, float]] | str:
+    if raw is None:
+        return []
+    if not isinstance(raw, (list, tuple)):
+        return "legs must be a list of {heading, distance}"
+    out = []
+    for leg in raw:
+        d = dict(leg) if isinstance(leg, (tuple, list, dict)) else None
+        if not d or not _num(d.get("heading")) or not _num(d.get("distance")) or d["distance"] < 0:
+            return "each leg needs a heading and a distance >= 0"
+        out.append((float(d["heading"]), float(d["distance"])))
+    return out
+
+
+def legs_arg(legs: list[tuple[float, float]]) -> list[dict[str, float]]:
+    return [{"heading": round(h, 6), "distance": round(d, 6)} for h, d in legs]
+
+
+def stamina_points(inches: float) -> int:
+    return max(0, math.ceil(inches - 1e-6))
+
+
+# --- starting and resolving a move -------------------------------------------------
+
+def begin_move(ctx: Ctx, r: Racer, context: str, legs: list[tuple[float, float]], main: bool,
+               allowance_left: float, stamina: int, end_heading: float | None) -> None:
+    st = ctx.state
+    st.move = MoveInProgress(r.id, context, list(legs), main, allowance_left, float(stamina), stamina,
+                             end_heading)
+    st.move.before = sorted(touching_enemies(ctx, r))
+    ctx.push(Step.make("move_leg"))
+
+
+def _left(m: MoveInProgress) -> float:
+    return (m.allowance_left if m.main else 0.0) + m.bonus_left + m.stamina_left
+
+
+def _consume(m: MoveInProgress, d: float) -> None:
+    if m.main:
+        a = min(d, m.allowance_left)
+        m.allowance_left -= a
+        d -= a
+    b = min(d, m.bonus_left)
+    m.bonus_left -= b
+    d -= b
+    m.stamina_left = max(0.0, m.stamina_left - d)
+
+
+def _spare_stamina(r: Racer, m: MoveInProgress) -> int:
+    return r.stamina - m.stamina_committed
+
+
+def end_move(ctx: Ctx, pivot: bool = True) -> None:
+    st = ctx.state
+    m = st.move
+    if m is None:
+        return
+    r = st.racers[m.racer]
+    st.move = None
+    if r.racing:
+        if pivot and m.end_heading is not None and not r.locked:
+            _pivot(ctx, r, m.end_heading)
+        record_contacts(ctx, r, set(m.before), set(m.passed))
+    used = m.stamina_committed - m.stamina_left
+    spent = min(m.stamina_committed, stamina_points(used))
+    if spent > 0:
+        r.stamina -= spent
+        r.stamina_spent += spent
+        ctx.emit(ev.StaminaSpent(r.id, spent, r.stamina))
+
+
+def _pivot(ctx: Ctx, r: Racer, heading: float) -> bool:
+    heading = norm_heading(heading)
+    if abs(angle_diff(heading, r.heading)) < 1e-9:
+        return True
+    blocker = ctx.geo.rotation_blocked(r, heading)
+    if blocker is not None:
+        ctx.emit(ev.Blocked(r.id, blocker.removeprefix(OBS), "pivot"))
+        return False
+    h0 = r.heading
+    place(ctx, r, r.x, r.y, heading, "pivot")
+    ctx.emit(ev.Pivoted(r.id, h0, heading))
+    return True
+
+
+def _interrupt(ctx: Ctx) -> None:
+    """The move stops short at a contact: the rest of the plan is dropped; a racer
+    that may still act chooses what to do with its stamina and end facing."""
+    st = ctx.state
+    m = st.move
+    assert m is not None
+    r = st.racers[m.racer]
+    m.legs = []
+    m.interrupted = True
+    if r.racing and not r.locked and m.context in ("movement", "stamina"):
+        ctx.push(Step.make("continue_move", racer=r.id), Step.make("move_leg"))
+    else:
+        ctx.push(Step.make("move_leg"))
+
+
+@auto("move_leg")
+def _move_leg(ctx: Ctx, step: Step) -> None:
+    st = ctx.state
+    m = st.move
+    if m is None:
+        return
+    r = st.racers[m.racer]
+    if not r.racing:
+        st.move = None
+        return
+    if r.lockout == TURN_LOCK or (m.context != "movement" and r.locked):
+        end_move(ctx, pivot=False)
+        return
+    if not m.legs:
+        end_move(ctx, pivot=not m.interrupted)
+        return
+    heading, declared = m.legs[0]
+    dist = min(declared, _left(m))
+    if abs(angle_diff(heading, r.heading)) > 1e-9:
+        if not _pivot(ctx, r, heading):
+            _interrupt(ctx)
+            return
+    if dist <= 1e-9:
+        m.legs.pop(0)
+        m.main = False
+        ctx.push(step)
+        return
+    ux, uy = unit(heading)
+    ignore = {r.id}
+    if st.options.friendly_racers == "pass_through":
+        ignore |= {o.id for o in st.racers_of(r.player)}
+    c = ctx.geo.first_contact(racer_shape(r), ux * dist, uy * dist, MOVE_KINDS, ignore)
+    if st.options.friendly_racers == "pass_through":
+        c = _friend_at_end(ctx, r, ux, uy, dist, c)
+    travel = dist if c is None else max(0.0, c.dist - BACKOFF)
+    place(ctx, r, r.x + ux * travel, r.y + uy * travel, r.heading, "move")
+    _consume(m, travel)
+    m.legs[0] = (heading, max(0.0, declared - travel))
+    if c is None:
+        m.legs.pop(0)
+        m.main = False
+        ctx.push(step)
+        return
+    _contact(ctx, m, r, c.other, c.kind, ux, uy)
+
+
+def _friend_at_end(ctx: Ctx, r: Racer, ux: float, uy: float, dist: float, c: Any) -> Any:
+    """With friendly racers passable, the move still may not END on a friend."""
+    travel = dist if c is None else max(0.0, c.dist - BACKOFF)
+    from game.rules.wild_race.geo import shape_at
+    end = shape_at(r, r.x + ux * travel, r.y + uy * travel, r.heading)
+    friends = {o.id for o in ctx.state.racers_of(r.player) if o.id != r.id and o.racing}
+    hits = [f for f in ctx.geo.overlapping(end, Kind.RACER, {r.id}) if f in friends]
+    if not hits:
+        return c
+    return ctx.geo.first_contact(racer_shape(r), ux * dist, uy * dist, Kind.RACER,
+                                 {x for x in ctx.geo.table.ids(Kind.RACER) if x not in hits})
+
+
+def _contact(ctx: Ctx, m: MoveInProgress, r: Racer, other: str, kind: Kind, ux: float, uy: float) -> None:
+    st = ctx.state
+    if kind == Kind.FINISH:
+        finish(ctx, r)
+        end_move(ctx, pivot=False)
+        return
+    enemy = kind == Kind.RACER and st.racers[other].player != r.player
+    if m.context == "movement" and (kind == Kind.SMALL or enemy):
+        e = ctx.geo.exit_dist(racer_shape(r), ux, uy, other)
+        need = (e if e is not None else 0.0) - _left(m)
+        extra = _spare_stamina(r, m)
+        k = 0 if need <= 1e-9 else stamina_points(need)
+        if kind == Kind.SMALL:
+            if k <= extra and not r.locked:
+                ctx.push(Step.make("jump_decision", racer=r.id, obstacle=other, stamina=k, ux=ux, uy=uy))
+                return
+        elif k == 0:
+            _overtake(ctx, r, other, ux, uy)
+            return
+        elif k <= extra and not r.locked:
+            ctx.push(Step.make("overtake_stamina", racer=r.id, other=other, stamina=k, ux=ux, uy=uy))
+            return
+    ctx.emit(ev.Blocked(r.id, other.removeprefix(OBS), kind.name.lower()))
+    _interrupt(ctx)
+
+
+def _overtake(ctx: Ctx, r: Racer, other: str, ux: float, uy: float) -> None:
+    ctx.emit(ev.Declared(r.id, "must overtake", other))
+    ctx.push(roll("d6", r.id, r.player, "overtake",
+                  Step.make("overtake_result", racer=r.id, other=other, ux=ux, uy=uy)))
+
+
+def _commit(ctx: Ctx, r: Racer, k: int) -> None:
+    m = ctx.state.move
+    assert m is not None
+    m.stamina_committed += k
+    m.stamina_left += k
+
+
+@decision
+class JumpDecision(Decision):
+    """A small obstacle reached with movement enough to clear it: jump or stop."""
+
+    kind = "jump_decision"
+
+    def actor(self, state: RaceState, step: Step) -> str:
+        return state.racers[step["racer"]].player
+
+    def candidates(self, state: RaceState, step: Step) -> list[Choice]:
+        return [Choice.make("jump"), Choice.make("stop")]
+
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        r = ctx.state.racers[step["racer"]]
+        if choice.kind == "stop":
+            ctx.emit(ev.Blocked(r.id, step["obstacle"].removeprefix(OBS), "small"))
+            _interrupt(ctx)
+            return
+        _commit(ctx, r, step["stamina"])
+        ctx.emit(ev.Declared(r.id, "jumps", step["obstacle"].removeprefix(OBS)))
+        ctx.push(roll("d6", r.id, r.player, "jump", Step.make(
+            "jump_result", racer=r.id, obstacle=step["obstacle"], context="movement",
+            ux=step["ux"], uy=step["uy"], left=0.0)))
+
+
+@decision
+class OvertakeStamina(Decision):
+    """An enemy reached; only committing stamina would carry the base past it."""
+
+    kind = "overtake_stamina"
+
+    def actor(self, state: RaceState, step: Step) -> str:
+        return state.racers[step["racer"]].player
+
+    def candidates(self, state: RaceState, step: Step) -> list[Choice]:
+        return [Choice.make("commit_stamina", points=step["stamina"]), Choice.make("stop")]
+
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        r = ctx.state.racers[step["racer"]]
+        if choice.kind == "stop":
+            ctx.emit(ev.Blocked(r.id, step["other"], "racer"))
+            _interrupt(ctx)
+            return
+        _commit(ctx, r, step["stamina"])
+        _overtake(ctx, r, step["other"], step["ux"], step["uy"])
+
+
+def _pass(ctx: Ctx, r: Racer, other: str, ux: float, uy: float) -> bool:
+    m = ctx.state.move
+    res, d = pass_beyond(ctx, r, other, ux, uy)
+    if m is not None and d > 0:
+        _consume(m, d)
+        h, rest = m.legs[0] if m.legs else (r.heading, 0.0)
+        if m.legs:
+            m.legs[0] = (h, max(0.0, rest - d))
+        m.passed.append(other)
+    if res == "finished":
+        end_move(ctx, pivot=False)
+        return False
+    if res == "blocked":
+        ctx.emit(ev.Blocked(r.id, other.removeprefix(OBS), "no room beyond"))
+        _interrupt(ctx)
+        return False
+    return True
+
+
+@auto("overtake_result")
+def _overtake_result(ctx: Ctx, step: Step) -> None:
+    st = ctx.state
+    r = st.racers[step["racer"]]
+    o = st.racers[step["other"]]
+    v = step["value"]
+    ux, uy = step["ux"], step["uy"]
+    ctx.emit(ev.ChartResult(r.id, "overtake", v, OVERTAKE[v]))
+    if v == 1:  # Rear-end collision
+        lock(ctx, r, TURN_LOCK)
+        px, py = unit(o.heading) if st.options.rear_end_push == "own_facing" else (ux, uy)
+        ctx.push(forced(o.id, px, py, 1.0, "push", r.id), hit(r.id, 3, None), Step.make("move_leg"))
+    elif v == 2:  # Block
+        lock(ctx, r, TURN_LOCK)
+        ctx.push(unbalanced(r.id, None), Step.make("move_leg"))
+    elif _pass(ctx, r, o.id, ux, uy):
+        if v == 5:  # Bump
+            ctx.push(unbalanced(o.id, r.id), Step.make("move_leg"))
+        elif v == 6:  # Slipstream
+            ctx.push(roll("d3", r.id, r.player, "slipstream", Step.make("slipstream", racer=r.id)))
+        else:
+            ctx.push(Step.make("move_leg"))
+
+
+@auto("slipstream")
+def _slipstream(ctx: Ctx, step: Step) -> None:
+    m = ctx.state.move
+    if m is None:
+        return
+    m.bonus_left += step["value"]
+    r = ctx.state.racers[step["racer"]]
+    if r.racing and m.legs:
+        ctx.push(Step.make("extend", racer=r.id, bonus=step["value"]), Step.make("move_leg"))
+    else:
+        ctx.push(Step.make("move_leg"))
+
+
+@decision
+class Extend(Decision):
+    """After Slipstream: lengthen the current straight line by up to the extra inches."""
+
+    kind = "extend"
+
+    def actor(self, state: RaceState, step: Step) -> str:
+        return state.racers[step["racer"]].player
+
+    def _room(self, state: RaceState) -> float:
+        m = state.move
+        if m is None or not m.legs:
+            return 0.0
+        return max(0.0, _left(m) - m.legs[0][1])
+
+    def candidates(self, state: RaceState, step: Step) -> list[Choice]:
+        room = self._room(state)
+        out = [Choice.make("extend", inches=0.0)]
+        if room > 1e-9:
+            out.append(Choice.make("extend", inches=round(room, 6)))
+        return out
+
+    def check(self, state: RaceState, step: Step, choice: Choice) -> str | None:
+        x = choice.get("inches")
+        if choice.kind != "extend" or not _num(x) or x < 0 or x > self._room(state) + 1e-6:
+            return f"extend needs inches between 0 and {self._room(state):.2f}"
+        return None
+
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        m = ctx.state.move
+        if m is not None and m.legs:
+            h, rest = m.legs[0]
+            m.legs[0] = (h, rest + float(choice["inches"]))
+
+
+@auto("jump_result")
+def _jump_result(ctx: Ctx, step: Step) -> None:
+    st = ctx.state
+    r = st.racers[step["racer"]]
+    v = step["value"]
+    ob = step["obstacle"]
+    ctx.emit(ev.ChartResult(r.id, "jump", v, JUMP[v]))
+    context = step["context"]
+    ux, uy = step["ux"], step["uy"]
+    if v == 1:  # Refusal
+        ctx.push(hit(r.id, 4, None), Step.make("after_refusal", racer=r.id),
+                 *([Step.make("move_leg")] if context == "movement" else []))
+        return
+    if v == 2:
+        lock(ctx, r, TURN_LOCK)
+    if v == 6:
+        gain_favour(ctx, r, "Leap")
+    if context == "movement":
+        if _pass(ctx, r, ob, ux, uy):
+            ctx.push(Step.make("move_leg"))
+        return
+    if context == "scenery":
+        res, _ = pass_beyond(ctx, r, ob, ux, uy)
+        if res == "blocked":
+            ctx.emit(ev.Blocked(r.id, ob.removeprefix(OBS), "no room beyond"))
+        return
+    # forced (Yeehaw!): clear it, then any forced inches left go on
+    before = touching_enemies(ctx, r)
+    res, d = pass_beyond(ctx, r, ob, ux, uy)
+    if res == "blocked":
+        ctx.emit(ev.Blocked(r.id, ob.removeprefix(OBS), "no room beyond"))
+        return
+    rest = step["left"] - d
+    if res == "passed" and v != 2 and rest > 1e-9:
+        forced_move(ctx, r, ux, uy, rest, "yeehaw", None)
+    else:
+        record_contacts(ctx, r, before)
+
+
+@auto("after_refusal")
+def _after_refusal(ctx: Ctx, step: Step) -> None:
+    r = ctx.state.racers[step["racer"]]
+    if r.racing:
+        lock(ctx, r, TURN_LOCK)
+        add_penalty(ctx, r, 2)
+
+
+# --- the Movement Phase decision ------------------------------------------------------
+
+def can_move(state: RaceState, r: Racer) -> bool:
+    return r.racing and not r.moved and r.lockout != TURN_LOCK
+
+
+@decision
+class MovementTurn(Decision):
+    """A player's turn in the Movement Phase: move one of their racers (all in turn)."""
+
+    kind = "movement_turn"
+
+    def needed(self, state: RaceState, step: Step) -> bool:
+        return any(can_move(state, r) for r in state.racers_of(step["player"]))
+
+    def candidates(self, state: RaceState, step: Step) -> list[Choice]:
+        out: list[Choice] = []
+        for r in state.racers_of(step["player"]):
+            if not can_move(state, r):
+                continue
+            a = allowance(r)
+            fh = finish_heading(state, r)
+            for dh in (0.0, -20.0, 20.0, -40.0, 40.0):
+                h = norm_heading(fh + dh)
+                for d in ((a, a * 0.5) if a > 0 else (0.0,)):
+                    c = Choice.make("move", racer=r.id, heading=round(h, 6), distance=round(d, 6),
+                                    end_heading=round(h, 6))
+                    if self.check(state, step, c) is None:
+                        out.append(c)
+            stay = Choice.make("move", racer=r.id, heading=round(r.heading, 6), distance=0.0)
+            out.append(stay)
+        return out
+
+    def check(self, state: RaceState, step: Step, choice: Choice) -> str | None:
+        if choice.kind != "move":
+            return "a move is pending (kind 'move')"
+        return check_move(state, step["player"], choice)
+
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        r = ctx.state.racers[choice["racer"]]
+        r.moved = True
+        legs = parse_legs(choice.get("legs"))
+        assert isinstance(legs, list)
+        heading = float(choice.get("heading", r.heading))
+        d = float(choice.get("distance", 0.0))
+        stamina = int(choice.get("stamina", stamina_needed(r, d, legs)))
+        ctx.push(step)
+        begin_move(ctx, r, "movement", [(heading, d)] + legs, True, allowance(r), stamina,
+                   choice.get("end_heading"))
+
+
+def stamina_needed(r: Racer, distance: float, legs: list[tuple[float, float]]) -> int:
+    return stamina_points(max(0.0, distance - allowance(r)) + sum(d for _, d in legs))
+
+
+def check_move(state: RaceState, player: str, c: Choice) -> str | None:
+    rid = c.get("racer")
+    r = state.racers.get(rid) if isinstance(rid, str) else None
+    if r is None or r.player != player:
+        return f"{rid!r} is not a racer of {player}"
+    if not can_move(state, r):
+        return f"{rid} cannot move now (moved, locked out or out of the race)"
+    for key in ("heading", "distance", "end_heading"):
+        if c.get(key) is not None and not _num(c.get(key)):
+            return f"{key} must be a number"
+    d = float(c.get("distance", 0.0))
+    if d < 0:
+        return "distance must be >= 0"
+    legs = parse_legs(c.get("legs"))
+    if isinstance(legs, str):
+        return legs
+    if legs and state.options.stamina_turns == "straight_only":
+        return "stamina_turns is straight_only: no stamina segments"
+    need = stamina_needed(r, d, legs)
+    st = c.get("stamina", need)
+    if not isinstance(st, int) or isinstance(st, bool) or st < need or st > r.stamina:
+        return f"stamina must be a whole number from {need} to {r.stamina} for this move"
+    if sum(x for _, x in legs) > st + 1e-9:
+        return "stamina segments are longer than the stamina spent"
+    if d > allowance(r) + st - sum(x for _, x in legs) + 1e-9:
+        return f"the straight line is longer than {allowance(r):g}\" plus stamina"
+    geo = state.table
+    h = c.get("heading")
+    if h is not None and geo.rotation_blocked(r, float(h)) is not None:
+        return "the pivot at the start would touch something"
+    return None
+
+
+@decision
+class ContinueMove(Decision):
+    """The move stopped short at a contact: spend stamina on further segments, or end
+    it here (with a final facing)."""
+
+    kind = "continue_move"
+
+    def actor(self, state: RaceState, step: Step) -> str:
+        return state.racers[step["racer"]].player
+
+    def needed(self, state: RaceState, step: Step) -> bool:
+        r = state.racers[step["racer"]]
+        return state.move is not None and r.racing and not r.locked
+
+    def candidates(self, state: RaceState, step: Step) -> list[Choice]:
+        r = state.racers[step["racer"]]
+        fh = finish_heading(state, r)
+        out = [Choice.make("end_move")]
+        if abs(angle_diff(fh, r.heading)) > 1e-6 and state.table.rotation_blocked(r, fh) is None:
+            out.append(Choice.make("end_move", heading=round(fh, 6)))
+        m = state.move
+        if m is None or state.options.stamina_turns == "straight_only":
+            return out
+        avail = r.stamina - m.stamina_committed + m.stamina_left
+        for dh in (-45.0, 45.0, -90.0, 90.0):
+            h = norm_heading(fh + dh)
+            for d in (1.0, 2.0, 3.0):
+                if d <= avail:
+                    c = Choice.make("stamina_legs", legs=legs_arg([(h, d)]), end_heading=round(fh, 6))
+                    if self.check(state, step, c) is None:
+                        out.append(c)
+        return out
+
+    def check(self, state: RaceState, step: Step, choice: Choice) -> str | None:
+        r = state.racers[step["racer"]]
+        m = state.move
+        assert m is not None
+        if choice.kind == "end_move":
+            h = choice.get("heading")
+            if h is not None and (not _num(h) or state.table.rotation_blocked(r, float(h)) is not None):
+                return "that final pivot would touch something"
+            return None
+        if choice.kind != "stamina_legs":
+            return "choose end_move or stamina_legs"
+        if state.options.stamina_turns == "straight_only":
+            return "stamina_turns is straight_only: no stamina segments"
+        legs = parse_legs(choice.get("legs"))
+        if isinstance(legs, str) or not legs:
+            return legs if isinstance(legs, str) else "give at least one leg"
+        total = sum(d for _, d in legs)
+        avail = r.stamina - m.stamina_committed + m.stamina_left
+        if total > avail + 1e-9:
+            return f"only {avail:g}\" of stamina left"
+        eh = choice.get("end_heading")
+        if eh is not None and not _num(eh):
+            return "end_heading must be a number"
+        return None
+
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        m = ctx.state.move
+        assert m is not None
+        r = ctx.state.racers[step["racer"]]
+        if choice.kind == "end_move":
+            if choice.get("heading") is not None:
+                _pivot(ctx, r, float(choice["heading"]))
+            m.interrupted = True
+            return
+        legs = parse_legs(choice["legs"])
+        assert isinstance(legs, list)
+        total = sum(d for _, d in legs)
+        extra = stamina_points(max(0.0, total - m.stamina_left - m.bonus_left))
+        _commit(ctx, r, extra)
+        m.legs = legs
+        m.main = False
+        m.interrupted = False
+        m.end_heading = choice.get("end_heading")

@@ -1,0 +1,101 @@
+"""`simulate`: whole races (or a Grand Prix) with the simple agents; output is
+byte-identical for the same arguments (no hash order, no wall clock)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from game.core.course import load_course
+from game.core.driver import play
+from game.rules.wild_race import RULESET, RaceSetup, check_field, new_state
+from game.rules.wild_race.grand_prix import Standings, race_points
+from game.rules.wild_race.options import parse_option_pairs
+from game.rules.wild_race.state import RaceState
+
+
+def make_agents(kind: str, players: list[str], seed: int) -> dict[str, Any]:
+    from game.ai.greedy import GreedyAgent
+    from game.ai.random_agent import RandomAgent
+    cls = GreedyAgent if kind == "greedy" else RandomAgent
+    return {p: cls(seed * 1009 + i * 7919 + 1) for i, p in enumerate(players)}
+
+
+PLAYER_IDS = ("red", "blue", "green", "gold", "purple", "white", "black", "orange")
+
+
+def run_race(course: Any, players: int, per: int, seed: int, options: Any, agent: str,
+             favour: dict[str, int] | None = None) -> RaceState:
+    pl = tuple((PLAYER_IDS[i], PLAYER_IDS[i].capitalize()) for i in range(players))
+    st = new_state(RaceSetup(course, pl, per, seed), options)
+    if favour:
+        for rid, f in favour.items():
+            if rid in st.racers:
+                st.racers[rid].favour = f
+    play(RULESET, st, make_agents(agent, [p for p, _ in pl], seed))
+    return st
+
+
+def race_summary(st: RaceState) -> dict[str, Any]:
+    out = RULESET.outcome(st)
+    racers = []
+    for place, rid in enumerate(out["order"], 1):
+        r = st.racers[rid]
+        racers.append({"place": place, "racer": rid, "name": r.name, "player": r.player, "status": r.status,
+                       "lives": r.lives, "lives_taken": r.lives_taken, "favour_spent": r.favour_spent,
+                       "stamina_spent": r.stamina_spent})
+    return {"turns": st.turn, "winner": out["winner"], "order": out["order"], "casualties": out["casualties"],
+            "racers": racers}
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    course = load_course(args.course)
+    options = parse_option_pairs(args.option)
+    check_field(course, args.players, args.racers_per_player, "simulate")
+    races = max(1, args.grand_prix)
+    standings = Standings()
+    results = []
+    favour: dict[str, int] | None = None
+    for i in range(races):
+        st = run_race(course, args.players, args.racers_per_player, args.seed + i * 100003, options, args.agent,
+                      favour)
+        summ = race_summary(st)
+        if args.grand_prix:
+            pts = standings.add_race(st, summ["order"])
+            for row in summ["racers"]:
+                row["points"] = pts[row["racer"]]
+            if options.gp_carry_favour == "yes":
+                favour = {r.id: r.favour for r in st.racers.values()}
+        results.append(summ)
+    if args.json:
+        doc: dict[str, Any] = {"schema": "wild-table/simulate", "version": 1, "ruleset": "wild-race",
+                               "seed": args.seed, "course": course.name, "races": results}
+        if args.grand_prix:
+            doc["grand_prix"] = {"points": standings.totals(), "teams": standings.team_totals(),
+                                 "most_lives_taken": standings.bonus_racers()}
+        print(json.dumps(doc, indent=2, sort_keys=True))
+        return 0
+    for n, summ in enumerate(results, 1):
+        title = f"Race {n} of {races}" if args.grand_prix else "The Wild Race"
+        print(f"{title} on {course.name} (seed {args.seed}): {summ['turns']} turns, winner {summ['winner']}")
+        for row in summ["racers"]:
+            pts = f"  {row['points']:>2} pts" if "points" in row else ""
+            print(f"  {row['place']:>2}. {row['name']:<11} ({row['player']:<6}) {row['status']:<9} "
+                  f"lives {row['lives']}  lives taken {row['lives_taken']}  favour used {row['favour_spent']}  "
+                  f"stamina used {row['stamina_spent']}{pts}")
+        if summ["casualties"]:
+            print(f"  casualties: {', '.join(summ['casualties'])}")
+    if args.grand_prix:
+        print("Grand Prix standings:")
+        tot = standings.totals()
+        bonus = standings.bonus_racers()
+        for rid in sorted(tot, key=lambda r: (-tot[r], r)):
+            extra = " (+10 most lives taken)" if rid in bonus else ""
+            print(f"  {rid:<10} {tot[rid]:>3}{extra}")
+        teams = standings.team_totals()
+        print("Teams: " + ", ".join(f"{p} {teams[p]}" for p in sorted(teams, key=lambda p: (-teams[p], p))))
+    return 0
+
+
+__all__ = ["race_points", "simulate_command"]

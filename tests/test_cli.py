@@ -1,0 +1,83 @@
+"""The command line: simulate is byte-identical for the same arguments (also under
+different PYTHONHASHSEED values); bad input exits 2 with one line."""
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, hashseed: str = "0") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONHASHSEED=hashseed)
+    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, cwd=ROOT, env=env)
+
+
+def test_simulate_is_byte_identical_across_hash_seeds() -> None:
+    args = ("simulate", "wild-race", "--players", "3", "--racers-per-player", "2", "--seed", "11", "--json")
+    a = run(*args, hashseed="1")
+    b = run(*args, hashseed="12345")
+    assert a.returncode == 0, a.stderr
+    assert a.stdout == b.stdout
+    doc = json.loads(a.stdout)
+    race = doc["races"][0]
+    assert len(race["order"]) == 6
+    assert race["turns"] >= 1
+
+
+def test_simulate_text_lists_every_racer() -> None:
+    out = run("simulate", "wild-race", "--players", "2", "--racers-per-player", "3", "--seed", "5")
+    assert out.returncode == 0, out.stderr
+    lines = [ln for ln in out.stdout.splitlines() if ln.strip()[:3].strip().rstrip(".").isdigit()]
+    assert len(lines) == 6
+    assert "lives taken" in out.stdout and "stamina used" in out.stdout and "favour used" in out.stdout
+
+
+def test_grand_prix_prints_standings() -> None:
+    out = run("simulate", "wild-race", "--players", "2", "--racers-per-player", "1", "--seed", "2",
+              "--grand-prix", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert len(doc["races"]) == 2
+    gp = doc["grand_prix"]
+    assert sum(gp["teams"].values()) == sum(gp["points"].values())
+
+
+def test_unknown_option_is_one_line_exit_2() -> None:
+    out = run("simulate", "wild-race", "--option", "no_such=1")
+    assert out.returncode == 2
+    assert "no_such" in out.stderr and "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_bad_option_value_exit_2() -> None:
+    out = run("simulate", "wild-race", "--option", "recycling=sometimes")
+    assert out.returncode == 2 and "recycling" in out.stderr
+
+
+def test_missing_course_file_exit_2(tmp_path: pathlib.Path) -> None:
+    out = run("simulate", "wild-race", "--course", str(tmp_path / "nope.json"))
+    assert out.returncode == 2 and "nope.json" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_too_many_racers_exit_2() -> None:
+    out = run("simulate", "wild-race", "--players", "5", "--racers-per-player", "3")
+    assert out.returncode == 2 and "racers" in out.stderr
+
+
+def test_malformed_scenario_exit_2(tmp_path: pathlib.Path) -> None:
+    p = tmp_path / "bad.json"
+    p.write_text('{"format": 1, "kind": "scenario", "ruleset": "wild-race", "course": {"centre": [[0,0],[80,0]], '
+                 '"width": 24}, "racers": [{"id": "a", "player": "red", "x": 5}]}')
+    out = run("scenario", str(p))
+    assert out.returncode == 2
+    assert "racers[0].y" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_not_json_scenario_exit_2(tmp_path: pathlib.Path) -> None:
+    p = tmp_path / "bad.json"
+    p.write_text("{not json")
+    out = run("scenario", str(p))
+    assert out.returncode == 2 and "bad.json" in out.stderr
