@@ -66,9 +66,10 @@ class Geo:
 
     def sync(self, state: RaceState) -> None:
         t = self.table
+        unplaced = state.phase in ("setup", "placement")
         for r in state.racers.values():
             key = (r.x, r.y, r.heading, r.length, r.width)
-            if r.status != "racing":
+            if r.status != "racing" or (unplaced and r.id not in state.placed):
                 if r.id in self.synced:
                     t.remove(r.id)
                     del self.synced[r.id]
