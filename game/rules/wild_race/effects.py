@@ -19,9 +19,10 @@ def place(ctx: Ctx, r: Racer, x: float, y: float, heading: float, how: str) -> N
     if x == r.x and y == r.y and heading == r.heading:
         return
     ctx.emit(ev.Moved(r.id, how, r.x, r.y, r.heading, x, y, heading))
+    window = math.hypot(x - r.x, y - r.y) + 3.0
     r.x, r.y, r.heading = x, y, heading
     ctx.geo.update_racer(r)
-    r.progress = ctx.state.course.progress(x, y, r.progress)
+    r.progress = ctx.state.course.progress(x, y, r.progress, window)
 
 
 def add_penalty(ctx: Ctx, r: Racer, inches: int) -> None:

@@ -115,8 +115,18 @@ def _order_set(ctx: Ctx, step: Step) -> None:
 
 # --- placement (§4) -------------------------------------------------------------------
 
+_SLOTS: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
+
+
 def slots(state: RaceState) -> list[tuple[float, float, float]]:
-    return start_slots(state.course, len(state.racers))
+    """The start slots for this field (cached: the course is immutable)."""
+    key = (id(state.course), len(state.racers))
+    got = _SLOTS.get(key)
+    if got is None:
+        if len(_SLOTS) > 64:
+            _SLOTS.clear()
+        got = _SLOTS[key] = start_slots(state.course, len(state.racers))
+    return got
 
 
 def taken_slots(state: RaceState) -> set[int]:

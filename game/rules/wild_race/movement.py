@@ -27,6 +27,7 @@ from game.rules.wild_race.geo import MOVE_KINDS, OBS, angle_diff, norm_heading, 
 from game.rules.wild_race.state import TURN_LOCK, MoveInProgress, RaceState, Racer, Step
 
 MAX_MOVE = 10.0
+MAX_STOPS = 4  # stops short that still offer stamina legs (no endless bumping into a wall)
 
 
 def allowance(r: Racer) -> float:
@@ -137,7 +138,8 @@ def _interrupt(ctx: Ctx) -> None:
     r = st.racers[m.racer]
     m.legs = []
     m.interrupted = True
-    if r.racing and not r.locked and m.context in ("movement", "stamina"):
+    m.stops += 1
+    if r.racing and not r.locked and m.context in ("movement", "stamina") and m.stops <= MAX_STOPS:
         ctx.push(Step.make("continue_move", racer=r.id), Step.make("move_leg"))
     else:
         ctx.push(Step.make("move_leg"))
@@ -442,21 +444,22 @@ class MovementTurn(Decision):
         return any(can_move(state, r) for r in state.racers_of(step["player"]))
 
     def candidates(self, state: RaceState, step: Step) -> list[Choice]:
+        """Per racer: the course direction and 20/40 degrees either side, full and
+        half allowance, and standing still (any other move is legal too)."""
         out: list[Choice] = []
+        geo = state.table
         for r in state.racers_of(step["player"]):
             if not can_move(state, r):
                 continue
-            a = allowance(r)
+            a = round(allowance(r), 6)
             fh = finish_heading(state, r)
             for dh in (0.0, -20.0, 20.0, -40.0, 40.0):
-                h = norm_heading(fh + dh)
-                for d in ((a, a * 0.5) if a > 0 else (0.0,)):
-                    c = Choice.make("move", racer=r.id, heading=round(h, 6), distance=round(d, 6),
-                                    end_heading=round(h, 6))
-                    if self.check(state, step, c) is None:
-                        out.append(c)
-            stay = Choice.make("move", racer=r.id, heading=round(r.heading, 6), distance=0.0)
-            out.append(stay)
+                h = round(norm_heading(fh + dh), 6)
+                if geo.rotation_blocked(r, h) is not None:
+                    continue
+                for d in ((a, round(a * 0.5, 6)) if a > 0 else (0.0,)):
+                    out.append(Choice.make("move", racer=r.id, heading=h, distance=d, end_heading=h))
+            out.append(Choice.make("move", racer=r.id, heading=round(r.heading, 6), distance=0.0))
         return out
 
     def check(self, state: RaceState, step: Step, choice: Choice) -> str | None:

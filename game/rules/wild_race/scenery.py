@@ -45,32 +45,45 @@ def is_passed(state: RaceState, o: Obstacle) -> bool:
     return shape_progress(state, obstacle_shape(o))[1] < rear
 
 
-def spot_ok(state: RaceState, o: Obstacle, x: float, y: float) -> bool:
-    """A legal recycling spot for `o` at (x, y), same rotation (spec §10.1)."""
-    shape = obstacle_shape(o, x, y)
-    c = state.course
-    pts = shape.points() if shape.kind != g.CIRCLE else [(x + shape.radius * math.cos(a), y + shape.radius * math.sin(a))
-                                                      for a in (0, 1.57, 3.14, 4.71)]
-    if not all(c.contains(px, py) for px, py in pts):
-        return False
-    geo = state.table
-    if geo.overlapping(shape, SOLID | Kind.FINISH, {OBS + o.id}):
-        return False
-    lo, hi = shape_progress(state, shape)
-    if hi >= c.finish_progress:
-        return False
-    others = [q for q in state.live_obstacles() if q.id != o.id]
-    racing = state.racing()
-    if state.options.recycle_reference == "front":
-        lead = max(racing, key=lambda r: (r.progress, r.id))
-        if lo <= racer_span(state, lead)[1]:
+class _SpotRules:
+    """What a recycling spot is measured against, computed once per search."""
+
+    def __init__(self, state: RaceState, o: Obstacle) -> None:
+        self.state = state
+        self.o = o
+        self.others = [obstacle_shape(q) for q in state.live_obstacles() if q.id != o.id]
+        racing = state.racing()
+        self.front = state.options.recycle_reference == "front"
+        if self.front:
+            lead = max(racing, key=lambda r: (r.progress, r.id))
+            self.after = racer_span(state, lead)[1]
+            self.refs = [racer_shape(lead)] + self.others
+        else:
+            objs = [(racer_span(state, r), racer_shape(r)) for r in racing]
+            objs += [(shape_progress(state, sh), sh) for sh in self.others]
+            (span, ref) = min(objs, key=lambda t: t[0][0])
+            self.after = span[1]
+            self.refs = [ref]
+
+    def ok(self, x: float, y: float) -> bool:
+        """A legal recycling spot for the obstacle at (x, y), same rotation (spec §10.1)."""
+        st = self.state
+        shape = obstacle_shape(self.o, x, y)
+        lo, hi = shape_progress(st, shape)
+        if lo <= self.after or hi >= st.course.finish_progress:
             return False
-        refs = [g.gap(shape, racer_shape(lead))] + [g.gap(shape, obstacle_shape(q)) for q in others]
-        return min(refs) >= RECYCLE_GAP - 1e-9
-    objs = [(racer_span(state, r), racer_shape(r)) for r in racing]
-    objs += [(shape_progress(state, obstacle_shape(q)), obstacle_shape(q)) for q in others]
-    (span, ref) = min(objs, key=lambda t: t[0][0])
-    return lo > span[1] and g.gap(shape, ref) >= RECYCLE_GAP - 1e-9
+        if any(g.gap(shape, ref) < RECYCLE_GAP - 1e-9 for ref in self.refs):
+            return False
+        c = st.course
+        pts = shape.points() if shape.kind != g.CIRCLE else [
+            (x + shape.radius * math.cos(a), y + shape.radius * math.sin(a)) for a in (0.0, 1.57, 3.14, 4.71)]
+        if not all(c.contains(px, py) for px, py in pts):
+            return False
+        return not st.table.overlapping(shape, SOLID | Kind.FINISH, {OBS + self.o.id})
+
+
+def spot_ok(state: RaceState, o: Obstacle, x: float, y: float) -> bool:
+    return bool(state.racing()) and _SpotRules(state, o).ok(x, y)
 
 
 def recycle_spots(state: RaceState, o: Obstacle, limit: int = 4) -> list[tuple[float, float]]:
@@ -78,18 +91,17 @@ def recycle_spots(state: RaceState, o: Obstacle, limit: int = 4) -> list[tuple[f
     racing = state.racing()
     if not racing:
         return []
-    start = max(r.progress for r in racing) + RECYCLE_GAP if state.options.recycle_reference == "front" else min(
-        r.progress for r in racing)
+    rules = _SpotRules(state, o)
     out: list[tuple[float, float]] = []
-    s = start
+    s = max(rules.after, c.start_progress) + (RECYCLE_GAP if rules.front else 0.5)
     while s < c.finish_progress and len(out) < limit:
         px, py = c.point_at(s)
         tx, ty = c.tangent_at(s)
         half = c.width_at(s) / 2
         for frac in (0.0, -0.5, 0.5):
-            x, y = px - ty * half * frac, py + tx * half * frac
-            if spot_ok(state, o, x, y):
-                out.append((round(x, 6), round(y, 6)))
+            x, y = round(px - ty * half * frac, 6), round(py + tx * half * frac, 6)
+            if rules.ok(x, y):
+                out.append((x, y))
                 break
         s += 1.5
     return out
@@ -170,7 +182,7 @@ def check_obstacle_move(state: RaceState, o: Obstacle | None, dx: object, dy: ob
     if not _num(dx) or not _num(dy):
         return "dx and dy must be numbers"
     d = math.hypot(float(dx), float(dy))  # type: ignore[arg-type]
-    if d <= 1e-9 or d > SCENERY_MOVE + 1e-9:
+    if d <= 1e-9 or d > SCENERY_MOVE + 1e-6:
         return "an obstacle moves more than 0 and at most 3\""
     tx, ty = state.course.tangent_at(state.course.progress(o.x, o.y))
     if (float(dx) * tx + float(dy) * ty) / d > 1e-6:  # type: ignore[arg-type]
@@ -257,7 +269,7 @@ def simulate_legs(state: RaceState, r: Racer, legs: list[tuple[float, float]]) -
     x, y, h = r.x, r.y, r.heading
     for heading, d in legs:
         if abs(angle_diff(heading, h)) > 1e-9:
-            c = state.table.first_rotation_contact(shape_at(r, x, y, h), x, y, angle_diff(heading, h), SOLID, {r.id})
+            c = state.table.table.first_rotation_contact(shape_at(r, x, y, h), x, y, angle_diff(heading, h), SOLID, {r.id})
             if c is not None:
                 return None
             h = heading

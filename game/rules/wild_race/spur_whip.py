@@ -43,6 +43,17 @@ class SpurWhipTurn(Decision):
 
     kind = "spur_whip_turn"
 
+    @staticmethod
+    def _actions(state: RaceState, r: Racer) -> bool:
+        return can_spur(r) or (can_whip(state, r) and bool(whip_targets(state, r)))
+
+    def _eff(self, state: RaceState, step: Step) -> Step:
+        """A current racer with nothing left to do is done."""
+        cur = step.get("current")
+        if cur is not None and not self._actions(state, state.racers[cur]):
+            return step.with_(current=None, done=tuple(step.get("done", ())) + (cur,))
+        return step
+
     def _racers(self, state: RaceState, step: Step) -> list[Racer]:
         cur = step.get("current")
         if cur is not None:
@@ -50,6 +61,7 @@ class SpurWhipTurn(Decision):
         return [r for r in state.racers_of(step["player"]) if r.id not in step.get("done", ())]
 
     def candidates(self, state: RaceState, step: Step) -> list[Choice]:
+        step = self._eff(state, step)
         out: list[Choice] = []
         for r in self._racers(state, step):
             if can_spur(r):
@@ -63,10 +75,11 @@ class SpurWhipTurn(Decision):
         return out
 
     def needed(self, state: RaceState, step: Step) -> bool:
-        return len(self.candidates(state, step)) > 1
+        return any(c.kind in ("spur", "whip") for c in self.candidates(state, step))
 
     def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
         st = ctx.state
+        step = self._eff(st, step)
         if choice.kind == "pass":
             return
         rid = choice["racer"]

@@ -155,6 +155,7 @@ class MoveInProgress:
     end_heading: float | None
     interrupted: bool = False
     bonus_left: float = 0.0  # Slipstream inches
+    stops: int = 0  # times the move stopped short
     passed: list[str] = field(default_factory=list)  # bases passed through (no new contact with them)
     before: list[str] = field(default_factory=list)  # rivals already in contact when the move began
 

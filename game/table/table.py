@@ -1,0 +1,470 @@
+"""The Table the rules query: every base, obstacle, course edge and the finish
+line as exact shapes (``game.table.geometry``), with culling.
+
+Pure Python; never imports pymunk (the pymunk space the player sees lives in
+``game.table.mirror``).  Inches and degrees, y up.
+
+Static course edges are indexed in a uniform 3" grid; everything else (bases,
+obstacles, the finish line, critters, the doomwheel) is scanned with an
+axis-aligned box and a bounding-circle cull.  Re-putting an id replaces its
+shape and keeps its place in the insertion order: that is the sync after a
+state change (about a microsecond).  Ties (same fraction or same gap) are
+broken by insertion order, so every answer is deterministic.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from game.table.geometry import (
+    Shape,
+    _cos_sin_deg,
+    _rect,
+    exit_time,
+    gap as shape_gap,
+    make_segment,
+    penetrates,
+    rotation_toi,
+    time_of_impact,
+)
+
+_INF: Final[float] = math.inf
+CELL: Final[float] = 3.0  # edge grid cell size, inches
+
+
+class Kind(enum.IntFlag):
+    """What a thing on the table is; combine with ``|`` to query several."""
+
+    RACER = 1
+    SMALL = 2  # small obstacle
+    LARGE = 4  # large obstacle
+    EDGE = 8  # course barrier segment
+    FINISH = 16  # the finish line segment
+    CRITTER = 32
+    WHEEL = 64
+    ALL = 127
+
+
+ALL: Final[Kind] = Kind.ALL
+_KINDS: Final[dict[int, Kind]] = {}
+
+
+def _kind(k: int) -> Kind:
+    got = _KINDS.get(k)
+    if got is None:
+        got = Kind(k)
+        _KINDS[k] = got
+    return got
+
+
+@dataclass(frozen=True, slots=True)
+class Contact:
+    """The first (or one) contact of a move.
+
+    ``frac``: fraction of the asked move (or rotation) before contact;
+    ``dist``: inches travelled before contact (``frac * |move|``; for a
+    rotation, the degrees turned); ``other``: id of what was touched;
+    ``kind``: its kind."""
+
+    frac: float
+    dist: float
+    other: str
+    kind: Kind
+
+
+class _Entry:
+    __slots__ = ("id", "kind", "order", "shape", "gridded")
+
+    def __init__(self, id: str, kind: int, order: int, shape: Shape, gridded: bool) -> None:
+        self.id: str = id
+        self.kind: int = kind
+        self.order: int = order
+        self.shape: Shape = shape
+        self.gridded: bool = gridded
+
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
+_NO_IDS: Final[frozenset[str]] = frozenset()
+
+
+class Table:
+    """Exact geometry of everything on the table, for the rules."""
+
+    def __init__(self, edges: Iterable[Segment] = (), finish: Segment | None = None) -> None:
+        self._all: dict[str, _Entry] = {}
+        self._dyn: dict[str, _Entry] = {}
+        self._edges: list[_Entry] = []
+        self._grid: dict[tuple[int, int], list[int]] = {}
+        self._stamp: list[int] = []
+        self._query: int = 0
+        self._seq: int = 0
+        for (x0, y0), (x1, y1) in edges:
+            i = len(self._edges)
+            e = _Entry(f"edge:{i}", int(Kind.EDGE), self._seq, make_segment(x0, y0, x1, y1), True)
+            self._seq += 1
+            self._edges.append(e)
+            self._stamp.append(0)
+            self._all[e.id] = e
+            self._index(i)
+        if finish is not None:
+            (x0, y0), (x1, y1) = finish
+            self.put("finish", Kind.FINISH, make_segment(x0, y0, x1, y1))
+
+    # ------------------------------------------------------------ contents
+
+    def _index(self, i: int) -> None:
+        s = self._edges[i].shape
+        for ix in range(math.floor(s.minx / CELL), math.floor(s.maxx / CELL) + 1):
+            for iy in range(math.floor(s.miny / CELL), math.floor(s.maxy / CELL) + 1):
+                cell = self._grid.get((ix, iy))
+                if cell is None:
+                    self._grid[(ix, iy)] = [i]
+                else:
+                    cell.append(i)
+
+    def _unindex(self, e: _Entry) -> None:
+        i = self._edges.index(e)
+        for cell in self._grid.values():
+            while i in cell:
+                cell.remove(i)
+        e.gridded = False
+
+    def put(self, id: str, kind: Kind | int, shape: Shape) -> None:
+        """Add ``id`` or replace its shape and kind (keeping its insertion order)."""
+        e = self._all.get(id)
+        if e is None:
+            e = _Entry(id, int(kind), self._seq, shape, False)
+            self._seq += 1
+            self._all[id] = e
+            self._dyn[id] = e
+            return
+        if e.gridded:
+            self._unindex(e)
+            self._dyn[id] = e
+        e.shape = shape
+        e.kind = int(kind)
+
+    def put_base(self, id: str, x: float, y: float, heading: float, length: float = 1.97,
+                 width: float = 0.98, kind: Kind | int = Kind.RACER) -> Shape:
+        """Put a rectangular base (length along ``heading``); returns its shape."""
+        if not (length > 0.0 and width > 0.0):
+            raise ValueError(f"base needs positive length and width, got {length!r} x {width!r}")
+        c, s = _cos_sin_deg(heading)
+        shape = _rect(float(x), float(y), float(heading), c, s, 0.5 * length, 0.5 * width)
+        e = self._all.get(id)
+        if e is not None and not e.gridded:
+            e.shape = shape
+            e.kind = int(kind)
+        else:
+            self.put(id, kind, shape)
+        return shape
+
+    def remove(self, id: str) -> None:
+        """Take ``id`` off the table (KeyError if absent)."""
+        e = self._all.pop(id)
+        if e.gridded:
+            self._unindex(e)
+        else:
+            del self._dyn[id]
+
+    def shape(self, id: str) -> Shape:
+        return self._all[id].shape
+
+    def kind(self, id: str) -> Kind:
+        return _kind(self._all[id].kind)
+
+    def has(self, id: str) -> bool:
+        return id in self._all
+
+    def ids(self, kinds: Kind | int = ALL) -> list[str]:
+        """Ids of the given kinds, in insertion order."""
+        k = int(kinds)
+        return [e.id for e in self._all.values() if e.kind & k]
+
+    def __len__(self) -> int:
+        return len(self._all)
+
+    def __contains__(self, id: object) -> bool:
+        return id in self._all
+
+    # ------------------------------------------------------------ candidates
+
+    def _edge_candidates(self, minx: float, miny: float, maxx: float, maxy: float) -> list[_Entry]:
+        """Gridded edges whose cells meet the box (each once, index order)."""
+        self._query += 1
+        q = self._query
+        stamp = self._stamp
+        grid = self._grid
+        found: list[int] = []
+        ix0 = math.floor(minx / CELL)
+        ix1 = math.floor(maxx / CELL)
+        iy0 = math.floor(miny / CELL)
+        iy1 = math.floor(maxy / CELL)
+        if (ix1 - ix0 + 1) * (iy1 - iy0 + 1) > 4 * len(grid):
+            for cell in grid.values():
+                for i in cell:
+                    if stamp[i] != q:
+                        stamp[i] = q
+                        found.append(i)
+        else:
+            for ix in range(ix0, ix1 + 1):
+                for iy in range(iy0, iy1 + 1):
+                    cell = grid.get((ix, iy))
+                    if cell is None:
+                        continue
+                    for i in cell:
+                        if stamp[i] != q:
+                            stamp[i] = q
+                            found.append(i)
+        found.sort()
+        edges = self._edges
+        return [edges[i] for i in found]
+
+    def _candidates(self, k: int, minx: float, miny: float, maxx: float, maxy: float,
+                    strict: bool) -> list[_Entry]:
+        """Things of kinds ``k`` whose boxes meet the box (overlap with positive
+        measure if ``strict``, else touching counts), edges first."""
+        out: list[_Entry] = []
+        if k & 8 and self._edges:
+            for e in self._edge_candidates(minx, miny, maxx, maxy):
+                if not e.gridded:
+                    continue
+                o = e.shape
+                if strict:
+                    if o.minx >= maxx or o.maxx <= minx or o.miny >= maxy or o.maxy <= miny:
+                        continue
+                elif o.minx > maxx or o.maxx < minx or o.miny > maxy or o.maxy < miny:
+                    continue
+                out.append(e)
+        for e in self._dyn.values():
+            if not e.kind & k:
+                continue
+            o = e.shape
+            if strict:
+                if o.minx >= maxx or o.maxx <= minx or o.miny >= maxy or o.maxy <= miny:
+                    continue
+            elif o.minx > maxx or o.maxx < minx or o.miny > maxy or o.maxy < miny:
+                continue
+            out.append(e)
+        return out
+
+    # ------------------------------------------------------------ moves
+
+    def first_contact(self, shape: Shape, dx: float, dy: float, kinds: Kind | int = ALL,
+                      ignore: Collection[str] = _NO_IDS) -> Contact | None:
+        """Earliest contact of ``shape`` moved by (dx, dy) with anything of
+        ``kinds`` not in ``ignore`` (see ``geometry.time_of_impact``); ties by
+        insertion order."""
+        return self._first(shape, dx, dy, int(kinds), ignore, None)
+
+    def first_contact_id(self, id: str, dx: float, dy: float, kinds: Kind | int = ALL,
+                         ignore: Collection[str] = _NO_IDS) -> Contact | None:
+        """``first_contact`` for the thing ``id`` (which never hits itself)."""
+        return self._first(self._all[id].shape, dx, dy, int(kinds), ignore, id)
+
+    def _first(self, shape: Shape, dx: float, dy: float, k: int, ignore: Collection[str],
+               self_id: str | None) -> Contact | None:
+        minx = shape.minx
+        miny = shape.miny
+        maxx = shape.maxx
+        maxy = shape.maxy
+        if dx > 0.0:
+            maxx += dx
+        else:
+            minx += dx
+        if dy > 0.0:
+            maxy += dy
+        else:
+            miny += dy
+        cx = shape.cx
+        cy = shape.cy
+        rb = shape.bound
+        dd = dx * dx + dy * dy
+        best_t = _INF
+        best: _Entry | None = None
+        for e in self._candidates(k, minx, miny, maxx, maxy, True):
+            if e.id == self_id or (ignore and e.id in ignore):
+                continue
+            o = e.shape
+            # bounding circles: distance from o's centre to the centre's path
+            wx = o.cx - cx
+            wy = o.cy - cy
+            if dd > 0.0:
+                f = (wx * dx + wy * dy) / dd
+                if f > 1.0:
+                    f = 1.0
+                elif f < 0.0:
+                    f = 0.0
+                wx -= f * dx
+                wy -= f * dy
+            rr = rb + o.bound
+            if wx * wx + wy * wy >= rr * rr:
+                continue
+            t = time_of_impact(shape, dx, dy, o)
+            if t is None:
+                continue
+            if t < best_t or (t == best_t and best is not None and e.order < best.order):
+                best_t = t
+                best = e
+        if best is None:
+            return None
+        return Contact(best_t, best_t * math.sqrt(dd), best.id, _kind(best.kind))
+
+    def all_contacts(self, shape: Shape, dx: float, dy: float, kinds: Kind | int = ALL,
+                     ignore: Collection[str] = _NO_IDS) -> list[Contact]:
+        """Everything the move would touch (as if passing through), sorted by
+        (frac, insertion order)."""
+        k = int(kinds)
+        minx = min(shape.minx, shape.minx + dx)
+        miny = min(shape.miny, shape.miny + dy)
+        maxx = max(shape.maxx, shape.maxx + dx)
+        maxy = max(shape.maxy, shape.maxy + dy)
+        ln = math.hypot(dx, dy)
+        hits: list[tuple[float, int, _Entry]] = []
+        for e in self._candidates(k, minx, miny, maxx, maxy, True):
+            if ignore and e.id in ignore:
+                continue
+            t = time_of_impact(shape, dx, dy, e.shape)
+            if t is not None:
+                hits.append((t, e.order, e))
+        hits.sort(key=_hit_key)
+        return [Contact(t, t * ln, e.id, _kind(e.kind)) for t, _, e in hits]
+
+    def first_rotation_contact(self, shape: Shape, px: float, py: float, dtheta_deg: float,
+                               kinds: Kind | int = ALL,
+                               ignore: Collection[str] = _NO_IDS) -> Contact | None:
+        """Earliest contact of ``shape`` rotated about (px, py) by ``dtheta_deg``;
+        ``dist`` is the angle in degrees turned before contact."""
+        k = int(kinds)
+        if shape.kind == 2:
+            reach = math.hypot(shape.cx - px, shape.cy - py) + shape.radius
+        else:
+            reach = 0.0
+            for i in range(len(shape.xs)):
+                d = math.hypot(shape.xs[i] - px, shape.ys[i] - py)
+                if d > reach:
+                    reach = d
+        best_t = _INF
+        best: _Entry | None = None
+        for e in self._candidates(k, px - reach, py - reach, px + reach, py + reach, True):
+            if ignore and e.id in ignore:
+                continue
+            o = e.shape
+            if math.hypot(o.cx - px, o.cy - py) - o.bound >= reach:
+                continue
+            t = rotation_toi(shape, px, py, dtheta_deg, o)
+            if t is None:
+                continue
+            if t < best_t or (t == best_t and best is not None and e.order < best.order):
+                best_t = t
+                best = e
+        if best is None:
+            return None
+        return Contact(best_t, best_t * abs(dtheta_deg), best.id, _kind(best.kind))
+
+    def exit_dist(self, shape: Shape, ux: float, uy: float, other_id: str) -> float | None:
+        """Moving ``shape`` along the direction (ux, uy): inches after which it
+        has completely passed ``other_id`` (no overlap left); None if the line
+        never takes it into ``other_id``."""
+        n = math.hypot(ux, uy)
+        if not n > 0.0:
+            raise ValueError("exit_dist needs a non-zero direction")
+        o = self._all[other_id].shape
+        ln = math.hypot(o.cx - shape.cx, o.cy - shape.cy) + 2.0 * (shape.bound + o.bound) + 1.0
+        t = exit_time(shape, ux / n * ln, uy / n * ln, o)
+        if t is None:
+            return None
+        return t * ln
+
+    # ------------------------------------------------------------ distances
+
+    def gap(self, id_a: str, id_b: str) -> float:
+        return shape_gap(self._all[id_a].shape, self._all[id_b].shape)
+
+    def gap_shape(self, shape: Shape, id: str) -> float:
+        return shape_gap(shape, self._all[id].shape)
+
+    def within(self, shape: Shape, kinds: Kind | int, d: float,
+               ignore: Collection[str] = _NO_IDS) -> list[tuple[float, str]]:
+        """Things of ``kinds`` whose gap to ``shape`` is <= d, sorted by (gap,
+        insertion order)."""
+        k = int(kinds)
+        cx = shape.cx
+        cy = shape.cy
+        rb = shape.bound
+        found: list[tuple[float, int, str]] = []
+        for e in self._candidates(k, shape.minx - d, shape.miny - d, shape.maxx + d,
+                                  shape.maxy + d, False):
+            if ignore and e.id in ignore:
+                continue
+            o = e.shape
+            rr = rb + o.bound + d
+            wx = o.cx - cx
+            wy = o.cy - cy
+            if wx * wx + wy * wy > rr * rr:
+                continue
+            g = shape_gap(shape, o)
+            if g <= d:
+                found.append((g, e.order, e.id))
+        found.sort()
+        return [(g, i) for g, _, i in found]
+
+    def nearest(self, shape: Shape, kinds: Kind | int = ALL, within: float = _INF,
+                ignore: Collection[str] = _NO_IDS) -> tuple[float, str] | None:
+        """The nearest thing of ``kinds`` (gap <= ``within``); ties by insertion order."""
+        k = int(kinds)
+        cx = shape.cx
+        cy = shape.cy
+        rb = shape.bound
+        if within < _INF:
+            cands = self._candidates(k, shape.minx - within, shape.miny - within,
+                                     shape.maxx + within, shape.maxy + within, False)
+        else:
+            cands = []
+            if k & 8:
+                cands = [e for e in self._edges if e.gridded]
+            cands.extend(e for e in self._dyn.values() if e.kind & k)
+        best_g = within
+        best: _Entry | None = None
+        for e in cands:
+            if ignore and e.id in ignore:
+                continue
+            o = e.shape
+            lower = math.hypot(o.cx - cx, o.cy - cy) - rb - o.bound
+            if lower > best_g:
+                continue
+            g = shape_gap(shape, o)
+            if g < best_g or (g == best_g and (best is None or e.order < best.order)):
+                best_g = g
+                best = e
+        if best is None:
+            return None
+        return best_g, best.id
+
+    def overlapping(self, shape: Shape, kinds: Kind | int = ALL,
+                    ignore: Collection[str] = _NO_IDS) -> list[str]:
+        """Things of ``kinds`` that ``shape`` penetrates deeper than EPS, in insertion order."""
+        k = int(kinds)
+        out: list[_Entry] = []
+        for e in self._candidates(k, shape.minx, shape.miny, shape.maxx, shape.maxy, True):
+            if ignore and e.id in ignore:
+                continue
+            if penetrates(shape, e.shape):
+                out.append(e)
+        out.sort(key=_order_key)
+        return [e.id for e in out]
+
+
+def _order_key(e: _Entry) -> int:
+    return e.order
+
+
+def _hit_key(h: tuple[float, int, _Entry]) -> tuple[float, int]:
+    return h[0], h[1]
+
+
+__all__ = ["ALL", "CELL", "Contact", "Kind", "Table"]
