@@ -1431,7 +1431,10 @@ def rotation_toi(a: Shape, px: float, py: float, dtheta_deg: float, b: Shape) ->
     are those where a vertex of one shape meets an edge of the other (circles:
     the rounded boundary); between consecutive candidates the overlap state is
     constant and is tested at the midpoint.  Touching / moving-away semantics
-    as for ``time_of_impact``."""
+    as for ``time_of_impact``, except that a rotation which starts overlapped
+    (deeper than EPS) is free only if it reduces the overlap at once AND comes
+    clear of ``b`` within the rotation (a rotation's overlap is not monotone);
+    otherwise 0.0.  After coming clear, a re-entry is reported as usual."""
     if dtheta_deg == 0.0:
         return 0.0 if penetrates(a, b) else None
     th = math.radians(abs(dtheta_deg))
@@ -1491,6 +1494,10 @@ def rotation_toi(a: Shape, px: float, py: float, dtheta_deg: float, b: Shape) ->
         prev = t
         if prev >= 1.0:
             break
+    if skipping:
+        # it turned away at first but never came clear: the turn does not
+        # separate them, so it is blocked at once
+        return 0.0
     return None
 
 

@@ -63,9 +63,11 @@ class Geo:
         course = state.course
         self.table = Table(course.barrier_segments(), course.finish)
         self.synced: dict[str, tuple[float, ...]] = {}
+        self.owner: object = None  # sync_token of the state last synced; its moves go through update_*
 
     def sync(self, state: RaceState) -> None:
         t = self.table
+        self.owner = state.sync_token
         unplaced = state.phase in ("setup", "placement")
         for r in state.racers.values():
             key = (r.x, r.y, r.heading, r.length, r.width)
@@ -139,5 +141,13 @@ def geo_of(state: RaceState) -> Geo:
     if state.table is None:
         state.table = Geo(state)
     geo: Geo = state.table
-    geo.sync(state)
+    if geo.owner is not state.sync_token or state.phase in ("setup", "placement"):
+        geo.sync(state)
     return geo
+
+
+def resync(state: RaceState) -> None:
+    """After changing positions outside the rules (tests, editors): sync fully."""
+    if state.table is not None:
+        state.table.owner = None
+    geo_of(state)

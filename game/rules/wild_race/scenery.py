@@ -202,8 +202,8 @@ class SceneryTurn(Decision):
         racing = state.racing()
         for o in movable(state):
             s = state.course.progress(o.x, o.y)
-            if racing and all(r.progress > s + 6 for r in racing):
-                continue  # nobody behind it to threaten
+            if not any(s - 15.0 < r.progress < s + 3.0 for r in racing):
+                continue  # no racer close behind it to threaten (any move stays legal)
             tx, ty = state.course.tangent_at(s)
             for ang in (180.0, 90.0, -90.0, 135.0, -135.0):
                 a = math.radians(ang)

@@ -192,6 +192,7 @@ class RaceState:
     phase_started: bool = False
     placed: list[str] = field(default_factory=list)
     table: Any = None  # the geometry mirror (shared between clones, resynced on use)
+    sync_token: object = field(default_factory=object)  # who the table was last synced for
 
     # --- access -------------------------------------------------------------
     def racer(self, rid: str) -> Racer:
@@ -219,5 +220,6 @@ class RaceState:
         c.resolved_pairs = list(self.resolved_pairs)
         c.move = self.move.copy() if self.move else None
         c.passes = list(self.passes)
+        c.sync_token = object()
         c.placed = list(self.placed)
         return c

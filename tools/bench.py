@@ -1,0 +1,181 @@
+"""Benchmarks (speed goals live here, not in tests). Writes docs/performance.md.
+
+    python tools/bench.py [--quick] [--no-write]
+
+Measures: a whole Wild Race of 6 racers (3 players x 2) with the greedy agent on the
+sample course (median ms, races per second) against a pure dice-chart loop of the
+same size (the floor); table geometry kernels (gap base-base, a 1-10" move with its
+first contact, a pivot's first contact, nearest course edge); start-up of the
+headless command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from typing import Callable
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from game.core.course import load_course  # noqa: E402
+from game.core.driver import play  # noqa: E402
+from game.rules.wild_race import RULESET, RaceSetup, new_state  # noqa: E402
+from game.sim import make_agents  # noqa: E402
+from game.table import geometry as g  # noqa: E402
+from game.table.table import Kind, Table  # noqa: E402
+
+SAMPLE = os.path.join(ROOT, "levels", "wild_race", "sample_sprint.json")
+
+
+def timed(fn: Callable[[], object], n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def bench_race(n: int) -> dict[str, float]:
+    course = load_course(SAMPLE)
+    players = (("red", "Red"), ("blue", "Blue"), ("green", "Green"))
+    seeds = iter(range(10_000))
+    turns: list[int] = []
+
+    def one() -> None:
+        s = next(seeds)
+        st = new_state(RaceSetup(course, players, 2, s))
+        play(RULESET, st, make_agents("greedy", ["red", "blue", "green"], s))
+        turns.append(st.turn)
+
+    ts = timed(one, n)
+    med = statistics.median(ts)
+    return {"median_ms": med * 1000, "p95_ms": sorted(ts)[int(len(ts) * 0.95) - 1] * 1000,
+            "races_per_s": 1.0 / statistics.mean(ts), "mean_turns": statistics.mean(turns)}
+
+
+def bench_dice_floor(n: int, turns: float) -> float:
+    """The same number of chart rolls as a race, as a bare loop of dice and table look-ups."""
+    rng = random.Random(1)
+    charts = [[1, 2, 3, 3, 3, 4] for _ in range(6)]
+
+    def one() -> None:
+        acc = 0
+        for _ in range(int(turns)):
+            for _p in range(3):
+                acc += rng.randint(1, 6)
+            for _r in range(6):
+                for c in charts:
+                    acc += c[rng.randint(1, 6) - 1]
+    return statistics.median(timed(one, n)) * 1000
+
+
+def bench_geometry(n: int) -> dict[str, float]:
+    course = load_course(SAMPLE)
+    t = Table(course.barrier_segments(), course.finish)
+    rng = random.Random(3)
+    for i in range(12):
+        t.put_base(f"r{i}", 10 + rng.uniform(0, 40), rng.uniform(-9, 9), rng.uniform(-30, 30))
+    for ob in course.obstacles:
+        if ob.shape == "circle":
+            t.put("o:" + ob.id, Kind.LARGE, g.make_circle(ob.x, ob.y, ob.radius))
+        else:
+            t.put("o:" + ob.id, Kind.SMALL if ob.size == "small" else Kind.LARGE, g.make_poly(list(ob.polygon())))
+    a, b = t.shape("r0"), t.shape("r1")
+    out: dict[str, float] = {}
+
+    def per_call(fn: Callable[[], object], reps: int = 2000) -> float:
+        best = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            for _ in range(reps):
+                fn()
+            best.append((time.perf_counter() - t0) / reps)
+        return statistics.median(best) * 1e6
+
+    out["gap base-base (us)"] = per_call(lambda: g.gap(a, b))
+    moves = [(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(1, 10)) for _ in range(64)]
+    shape = g.make_rect(30, 0, 0, 1.97, 0.98)
+    it = iter(range(10**9))
+
+    def move() -> None:
+        dx, dy, d = moves[next(it) % 64]
+        s = (dx * dx + dy * dy) ** 0.5 or 1.0
+        t.first_contact(shape, dx / s * d, dy / s * d, Kind.ALL, {"r0"})
+
+    out["move 1-10\" with first contact (us)"] = per_call(move, 500)
+    out["pivot first contact (us)"] = per_call(
+        lambda: t.first_rotation_contact(t.shape("r2"), t.shape("r2").cx, t.shape("r2").cy, 90.0, Kind.ALL, {"r2"}),
+        500)
+    out["nearest edge within 6\" (us)"] = per_call(lambda: t.nearest(shape, Kind.EDGE, 6.0), 500)
+    return out
+
+
+def bench_startup(n: int) -> float:
+    cmd = [sys.executable, "-c", "import game.cli, game.rules.wild_race"]
+    return statistics.median(timed(lambda: subprocess.run(cmd, check=True, cwd=ROOT), n)) * 1000
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--no-write", action="store_true")
+    args = ap.parse_args()
+    n = 10 if args.quick else 40
+    race = bench_race(n)
+    floor = bench_dice_floor(n, race["mean_turns"])
+    geo = bench_geometry(n)
+    start = bench_startup(3 if args.quick else 7)
+    lines = [
+        "# Performance",
+        "",
+        f"Measured {datetime.date.today().isoformat()} by `tools/bench.py` on {machine()}.",
+        "Goals from the issues in brackets.",
+        "",
+        "## Wild Race engine",
+        "",
+        "| measure | value |",
+        "|---|---:|",
+        f"| full race, 6 racers (3 x 2), greedy agents, sample course: median [<= 20 ms] | {race['median_ms']:.1f} ms |",
+        f"| same, 95th percentile | {race['p95_ms']:.1f} ms |",
+        f"| races per second | {race['races_per_s']:.1f} |",
+        f"| mean turns per race | {race['mean_turns']:.1f} |",
+        f"| pure dice-chart loop of the same size (the floor) | {floor:.2f} ms |",
+        f"| start-up: import the command line and the rules | {start:.0f} ms |",
+        "",
+        "## Table geometry (median per call)",
+        "",
+        "| operation | us |",
+        "|---|---:|",
+    ] + [f"| {k.replace(' (us)', '')} | {v:.1f} |" for k, v in geo.items()]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if not args.no_write:
+        with open(os.path.join(ROOT, "docs", "performance.md"), "w") as f:
+            f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
