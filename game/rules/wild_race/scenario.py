@@ -128,14 +128,26 @@ def _choice(v: Val) -> tuple[Choice, str | None, str]:
     return Choice.make(kind, **args), player, v.path
 
 
+REASON_ALIASES = {"strength": "strength_hit", "hit": "strength_hit", "roll_off": "rolloff",
+                  "barge_rolloff": "rolloff", "barge_roll_off": "rolloff", "whoa_dir": "whoa_direction",
+                  "whoa_dist": "whoa_distance", "starting_turn": "start", "spur_chart": "spur",
+                  "whip_chart": "whip", "barge_chart": "barge", "jump_chart": "jump", "overtake_chart": "overtake",
+                  "unbalanced_chart": "unbalanced"}
+
+
 def _die(v: Val) -> ScriptedDie:
     if isinstance(v.value, int) and not isinstance(v.value, bool):
         return ScriptedDie(v.integer(lo=1, hi=6), None, None, v.path)
     o = v.obj()
-    d = ScriptedDie(o.integer("value", lo=1, hi=6), o.string("for", default=None, max_len=40),
-                    o.string("reason", default=None, max_len=40), v.path)
+    value = o.integer("value", lo=1, hi=6)
+    who = o.string("for", default=None, max_len=40)
+    alias = o.string("racer", default=None, max_len=40)
+    if who is not None and alias is not None and who != alias:
+        o.fail("racer", "give 'for' or 'racer', not two different names")
+    reason = o.string("reason", default=None, max_len=40)
     o.done()
-    return d
+    reason = REASON_ALIASES.get(reason, reason) if reason is not None else None
+    return ScriptedDie(value, who if who is not None else alias, reason, v.path)
 
 
 def load_scenario(data: Any, source: str) -> Scenario:
@@ -197,10 +209,22 @@ def load_scenario(data: Any, source: str) -> Scenario:
                 sc.expect_state[k] = (so.data[k], so.field(k))
             so.done()
         if eo.has("events"):
-            sc.expect_events = [v.string(min_len=1, max_len=60) for v in eo.get("events").lst(max_len=10000)]
+            sc.expect_events = [_event_pattern(v) for v in eo.get("events").lst(max_len=10000)]
         eo.done()
     o.done()
     return sc
+
+
+def _event_pattern(v: Val) -> Any:
+    """An expected event: its kind, or {"kind": ..., field: value, ...}."""
+    if isinstance(v.value, str):
+        return v.string(min_len=1, max_len=60)
+    o = v.obj()
+    o.string("kind", min_len=1, max_len=60)
+    for k in o.data:
+        o.has(k)
+    o.done()
+    return dict(o.data)
 
 
 def _start(o: Obj, st: RaceState, source: str) -> None:
@@ -394,12 +418,19 @@ def check_expect(sc: Scenario, events: list[Any]) -> list[str]:
         if not _same(want, got):
             out.append(f"{path}: expected {want!r}, got {got!r}")
     if sc.expect_events:
-        kinds = [e.kind for e in events]
         i = 0
-        for k in kinds:
-            if i < len(sc.expect_events) and k == sc.expect_events[i]:
+        for e in events:
+            if i < len(sc.expect_events) and _event_matches(sc.expect_events[i], e):
                 i += 1
         if i < len(sc.expect_events):
-            out.append(f"events: expected {sc.expect_events[i]!r} (#{i + 1} of the expected kinds, in order) "
-                       f"not found; events were: {', '.join(kinds)}")
+            kinds = ", ".join(e.kind for e in events)
+            out.append(f"events: expected {sc.expect_events[i]!r} (#{i + 1} of the expected events, in order) "
+                       f"not found; events were: {kinds}")
     return out
+
+
+def _event_matches(pattern: Any, e: Any) -> bool:
+    if isinstance(pattern, str):
+        return bool(e.kind == pattern)
+    data = e.to_json()
+    return all(k in data and _same(v, data[k]) for k, v in pattern.items())
