@@ -224,6 +224,8 @@ class BargeTurn(Decision):
         if choice.kind == "barge":
             if choice.get("target") not in barge_targets(state, a):
                 return "no clear barge at that target (a rival within 4\" with a clear straight path)"
+            if not isinstance(choice.get("face", False), bool):
+                return "face must be true or false"
             return None
         if choice.kind == "stamina_move":
             if step.get("stamina_used"):
@@ -255,7 +257,8 @@ class BargeTurn(Decision):
         t = choice["target"]
         ctx.emit(ev.Declared(a.id, "tries to barge", t))
         ctx.push(group_roll("rolloff", (a.id, t), Step.make("rolloff_result", attacker=a.id, target=t,
-                                                               gap=st.table.gap(a.id, t))))
+                                                               gap=st.table.gap(a.id, t),
+                                                               face=bool(choice.get("face", False)))))
 
 
 @auto("barge_cycle")
@@ -278,6 +281,8 @@ def _rolloff_result(ctx: Ctx, step: Step) -> None:
     if not (a.racing and t.racing):
         return
     if av > tv:
+        if step.get("face"):
+            _face(ctx, a, t)
         path = contact_path(st, a, t)
         if path is not None and (path[0] or path[1]):
             place(ctx, a, a.x + path[0], a.y + path[1], a.heading, "barge")
@@ -288,6 +293,18 @@ def _rolloff_result(ctx: Ctx, step: Step) -> None:
     mode = st.options.barge_free_move
     limit = step["gap"] if mode == "gap" else 4.0 if mode == "four_inches" else float(tv)
     ctx.push(Step.make("free_move", racer=tid, limit=limit))
+
+
+def _face(ctx: Ctx, a: Racer, t: Racer) -> None:
+    """The winning attacker may first pivot to face the nearest point of the target."""
+    _, pb = g.closest_points(racer_shape(a), racer_shape(t))
+    h = norm_heading(math.degrees(math.atan2(pb[1] - a.y, pb[0] - a.x)))
+    if ctx.geo.rotation_blocked(a, h) is None:
+        h0 = a.heading
+        place(ctx, a, a.x, a.y, h, "pivot")
+        ctx.emit(ev.Pivoted(a.id, h0, h))
+        if contact_path(ctx.state, a, t) is None:  # the pivot opened no clear path: turn back
+            place(ctx, a, a.x, a.y, h0, "pivot")
 
 
 @decision

@@ -49,8 +49,8 @@ def begin_phase(ctx: Ctx) -> None:
             st.order = list(members)
             ctx.push(end)
     elif ph == MOVEMENT:
-        for r in st.racing():
-            r.penalty_in_effect = r.penalty_accrued
+        for r in st.racing():  # accrued penalties come into effect for this phase (§6.3)
+            r.penalty_in_effect += r.penalty_accrued
             r.penalty_accrued = 0
         ctx.push(*[Step.make("movement_turn", player=p) for p in players], end)
     elif ph == SPUR_WHIP:

@@ -33,7 +33,13 @@ def norm_heading(h: float) -> float:
 
 
 def racer_shape(r: Racer) -> g.Shape:
-    return g.make_rect(r.x, r.y, r.heading, r.length, r.width)
+    key = (r.x, r.y, r.heading, r.length, r.width)
+    c = r.shape_cache
+    if c is not None and c[0] == key:
+        return c[1]  # type: ignore[no-any-return]
+    sh = g.make_rect(r.x, r.y, r.heading, r.length, r.width)
+    r.shape_cache = (key, sh)
+    return sh
 
 
 def shape_at(r: Racer, x: float, y: float, heading: float) -> g.Shape:
@@ -64,10 +70,13 @@ class Geo:
         self.table = Table(course.barrier_segments(), course.finish)
         self.synced: dict[str, tuple[float, ...]] = {}
         self.owner: object = None  # sync_token of the state last synced; its moves go through update_*
+        self.version = 0  # bumped on every change of the table
+        self.turn_cache: dict[str, tuple[tuple[float, ...], int, float, float]] = {}
 
     def sync(self, state: RaceState) -> None:
         t = self.table
         self.owner = state.sync_token
+        self.version += 1
         unplaced = state.phase in ("setup", "placement")
         for r in state.racers.values():
             key = (r.x, r.y, r.heading, r.length, r.width)
@@ -92,6 +101,7 @@ class Geo:
                 self.synced[tid] = key2
 
     def update_racer(self, r: Racer) -> None:
+        self.version += 1
         if r.status != "racing":
             if r.id in self.synced:
                 self.table.remove(r.id)
@@ -101,6 +111,7 @@ class Geo:
         self.synced[r.id] = (r.x, r.y, r.heading, r.length, r.width)
 
     def update_obstacle(self, o: Obstacle) -> None:
+        self.version += 1
         tid = OBS + o.id
         if o.removed:
             if tid in self.synced:
@@ -115,11 +126,36 @@ class Geo:
                       ignore: frozenset[str] | set[str]) -> Contact | None:
         return self.table.first_contact(shape, dx, dy, kinds, ignore)
 
+    def free_turn(self, r: Racer) -> tuple[float, float]:
+        """How far the racer can pivot about its centre, (counter-clockwise, clockwise)
+        in degrees up to 180 each, before touching anything (cached per table state)."""
+        key = (r.x, r.y, r.heading, r.length, r.width)
+        got = self.turn_cache.get(r.id)
+        if got is not None and got[0] == key and got[1] == self.version:
+            return got[2], got[3]
+        shape = racer_shape(r)
+        ign = {r.id}
+        # the swept disc of a pivot lies within (half-diagonal - half-width) of the base
+        reach = math.hypot(r.length, r.width) / 2 - min(r.length, r.width) / 2
+        if not self.table.within(shape, SOLID, reach + 1e-6, ign):
+            self.turn_cache[r.id] = (key, self.version, 180.0, 180.0)
+            return 180.0, 180.0
+        out = []
+        for sign in (1.0, -1.0):
+            c = self.table.first_rotation_contact(shape, r.x, r.y, 180.0 * sign, SOLID, ign)
+            out.append(180.0 if c is None else c.dist)
+        self.turn_cache[r.id] = (key, self.version, out[0], out[1])
+        return out[0], out[1]
+
     def rotation_blocked(self, r: Racer, new_heading: float, ignore: set[str] | None = None) -> str | None:
         """What a pivot about the base centre would touch (None if free)."""
         d = angle_diff(new_heading, r.heading)
         if abs(d) < 1e-9:
             return None
+        if not ignore:
+            ccw, cw = self.free_turn(r)
+            if (d > 0 and d <= ccw + 1e-9 and ccw > 0) or (d < 0 and -d <= cw + 1e-9 and cw > 0):
+                return None
         ign = {r.id} | (ignore or set())
         c = self.table.first_rotation_contact(racer_shape(r), r.x, r.y, d, SOLID, ign)
         return c.other if c is not None else None

@@ -37,12 +37,17 @@ def racer_span(state: RaceState, r: Racer) -> tuple[float, float]:
 
 
 def is_passed(state: RaceState, o: Obstacle) -> bool:
+    """All of it behind the rear of the base of the last racer still racing (§10.1)."""
     racing = state.racing()
     if not racing or o.removed:
         return False
     last = min(racing, key=lambda r: (r.progress, r.id))
+    shape = obstacle_shape(o)
+    s = state.course.progress(o.x, o.y)
+    if s - 2.0 * shape.bound > last.progress:  # clearly not behind the last racer
+        return False
     rear = racer_span(state, last)[0]
-    return shape_progress(state, obstacle_shape(o))[1] < rear
+    return shape_progress(state, shape)[1] < rear
 
 
 class _SpotRules:

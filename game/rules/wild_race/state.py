@@ -56,6 +56,7 @@ class Racer:
     stamina_spent: int = 0
     finish_turn: int = 0
     casualty_turn: int = 0
+    shape_cache: Any = field(default=None, repr=False, compare=False)  # (pose, Shape)
 
     @property
     def racing(self) -> bool:
