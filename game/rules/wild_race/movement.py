@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 from game.core.protocol import Choice
-from game.table.geometry import BACKOFF
+from game.table.geometry import BACKOFF, TOL
 from game.table.table import Kind
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.charts import JUMP, OVERTAKE
@@ -183,12 +183,23 @@ def _move_leg(ctx: Ctx, step: Step) -> None:
     place(ctx, r, r.x + ux * travel, r.y + uy * travel, r.heading, "move")
     _consume(m, travel)
     m.legs[0] = (heading, max(0.0, declared - travel))
+    if c is None and m.context == "movement":
+        c = _rival_touched_ahead(ctx, r, m, ux, uy)
     if c is None:
         m.legs.pop(0)
         m.main = False
         ctx.push(step)
         return
     _contact(ctx, m, r, c.other, c.kind, ux, uy)
+
+
+def _rival_touched_ahead(ctx: Ctx, r: Racer, m: MoveInProgress, ux: float, uy: float) -> Any:
+    """A line that ends touching a rival ahead (within 0.01") has reached it: a
+    player can't stop at contact to dodge the Overtake (RULING §7)."""
+    probe = ctx.geo.first_contact(racer_shape(r), ux * TOL, uy * TOL, Kind.RACER, {r.id} | set(m.passed))
+    if probe is None or ctx.state.racers[probe.other].player == r.player or probe.other in m.before:
+        return None
+    return probe
 
 
 def _friend_at_end(ctx: Ctx, r: Racer, ux: float, uy: float, dist: float, c: Any) -> Any:
