@@ -740,8 +740,6 @@ def gap(a: Shape, b: Shape) -> float:
     if ka == CIRCLE:
         if kb == CIRCLE:
             return math.hypot(a.cx - b.cx, a.cy - b.cy) - a.radius - b.radius
-        if kb == POLY:
-            return _sd_point(b, a.cx, a.cy) - a.radius
         return _sd_point(b, a.cx, a.cy) - a.radius
     if kb == CIRCLE:
         return _sd_point(a, b.cx, b.cy) - b.radius

@@ -200,11 +200,19 @@ class Table:
         stamp = self._stamp
         grid = self._grid
         found: list[int] = []
-        ix0 = math.floor(minx / CELL)
-        ix1 = math.floor(maxx / CELL)
-        iy0 = math.floor(miny / CELL)
-        iy1 = math.floor(maxy / CELL)
-        if (ix1 - ix0 + 1) * (iy1 - iy0 + 1) > 4 * len(grid):
+        scan_all = not (math.isfinite(minx) and math.isfinite(miny)
+                        and math.isfinite(maxx) and math.isfinite(maxy))
+        ix0 = 0
+        ix1 = -1
+        iy0 = 0
+        iy1 = -1
+        if not scan_all:
+            ix0 = math.floor(minx / CELL)
+            ix1 = math.floor(maxx / CELL)
+            iy0 = math.floor(miny / CELL)
+            iy1 = math.floor(maxy / CELL)
+            scan_all = (ix1 - ix0 + 1) * (iy1 - iy0 + 1) > 4 * len(grid)
+        if scan_all:
             for cell in grid.values():
                 for i in cell:
                     if stamp[i] != q:
@@ -213,10 +221,10 @@ class Table:
         else:
             for ix in range(ix0, ix1 + 1):
                 for iy in range(iy0, iy1 + 1):
-                    cell = grid.get((ix, iy))
-                    if cell is None:
+                    got = grid.get((ix, iy))
+                    if got is None:
                         continue
-                    for i in cell:
+                    for i in got:
                         if stamp[i] != q:
                             stamp[i] = q
                             found.append(i)

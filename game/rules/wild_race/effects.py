@@ -11,7 +11,7 @@ from game.table.table import Kind
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.charts import UNBALANCED
 from game.rules.wild_race.engine import Ctx, auto, roll
-from game.rules.wild_race.geo import MOVE_KINDS, OBS, racer_shape, unit
+from game.rules.wild_race.geo import kind_name, MOVE_KINDS, OBS, racer_shape, unit
 from game.rules.wild_race.state import CASUALTY, FINISHED, TURN_LOCK, Racer, Step
 
 
@@ -218,7 +218,7 @@ def forced_move(ctx: Ctx, r: Racer, ux: float, uy: float, dist: float, how: str,
     if c.kind == Kind.FINISH:
         finish(ctx, r)
         return
-    ctx.emit(ev.Blocked(r.id, c.other.removeprefix(OBS), c.kind.name.lower()))
+    ctx.emit(ev.Blocked(r.id, c.other.removeprefix(OBS), kind_name(c.kind)))
     if c.kind == Kind.EDGE:
         n = edge_hits(ctx, left)
         ctx.emit(ev.EdgeHit(r.id, n))

@@ -9,7 +9,7 @@ from game.core.protocol import Choice
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.effects import place, finish
 from game.rules.wild_race.engine import END_HOOK, PHASE_HOOK, Ctx, Decision, auto, decision, group_roll, roll
-from game.rules.wild_race.geo import MOVE_KINDS, racer_shape, unit
+from game.rules.wild_race.geo import kind_name, MOVE_KINDS, racer_shape, unit
 from game.rules.wild_race.state import (
     BARGE, MOVEMENT, NO_LOCK, OVER, PHASE_LOCK, PLACEMENT, PRIORITY, SCENERY, SETUP, SPUR_WHIP, STARTING,
     RaceState, Step)
@@ -197,7 +197,7 @@ def _start_move(ctx: Ctx, step: Step) -> None:
         if c.kind == Kind.FINISH:
             finish(ctx, r)
         else:
-            ctx.emit(ev.Blocked(r.id, c.other, c.kind.name.lower()))
+            ctx.emit(ev.Blocked(r.id, c.other, kind_name(c.kind)))
 
 
 # --- the end (§13) -----------------------------------------------------------------

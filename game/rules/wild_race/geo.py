@@ -58,6 +58,11 @@ def obstacle_shape(o: Obstacle, x: float | None = None, y: float | None = None) 
     return g.make_poly([(cx + px * c - py * s, cy + px * s + py * c) for px, py in o.points])
 
 
+def kind_name(kind: Kind) -> str:
+    """racer, small, large, edge, finish (for events and messages)."""
+    return (kind.name or "thing").lower()
+
+
 def obstacle_kind(o: Obstacle) -> Kind:
     return Kind.SMALL if o.size == "small" else Kind.LARGE
 

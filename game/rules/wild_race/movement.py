@@ -23,7 +23,7 @@ from game.rules.wild_race.effects import (
     add_penalty, finish, forced, forced_move, gain_favour, hit, lock, pass_beyond, place, record_contacts,
     touching_enemies, unbalanced)
 from game.rules.wild_race.engine import Ctx, Decision, auto, decision, roll
-from game.rules.wild_race.geo import MOVE_KINDS, OBS, angle_diff, norm_heading, racer_shape, unit
+from game.rules.wild_race.geo import kind_name, MOVE_KINDS, OBS, angle_diff, norm_heading, racer_shape, unit
 from game.rules.wild_race.state import TURN_LOCK, MoveInProgress, RaceState, Racer, Step
 
 MAX_MOVE = 10.0
@@ -237,7 +237,7 @@ def _contact(ctx: Ctx, m: MoveInProgress, r: Racer, other: str, kind: Kind, ux: 
         elif k <= extra and not r.locked:
             ctx.push(Step.make("overtake_stamina", racer=r.id, other=other, stamina=k, ux=ux, uy=uy))
             return
-    ctx.emit(ev.Blocked(r.id, other.removeprefix(OBS), kind.name.lower()))
+    ctx.emit(ev.Blocked(r.id, other.removeprefix(OBS), kind_name(kind)))
     _interrupt(ctx)
 
 

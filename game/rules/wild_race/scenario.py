@@ -157,7 +157,8 @@ def load_scenario(data: Any, source: str) -> Scenario:
     o.const("ruleset", "wild-race")
     name = o.string("name", default="", max_len=200)
     o.string("description", default="", max_len=4000)
-    options = parse_options(o.maybe("options").obj().data if o.has("options") else None, source)
+    opt_val = o.maybe("options")
+    options = parse_options(opt_val.obj().data if opt_val is not None else None, source)
     course = _course(o, source)
     seed = o.integer("seed", lo=0, hi=2**63, default=0)
     players: list[str] = []
