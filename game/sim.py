@@ -10,7 +10,7 @@ from typing import Any
 from game.core.course import load_course
 from game.core.driver import play
 from game.rules.wild_race import RULESET, RaceSetup, check_field, new_state
-from game.rules.wild_race.grand_prix import Standings, race_points
+from game.rules.wild_race.grand_prix import Standings
 from game.rules.wild_race.options import parse_option_pairs
 from game.rules.wild_race.state import RaceState
 
@@ -97,5 +97,3 @@ def simulate_command(args: argparse.Namespace) -> int:
         print("Teams: " + ", ".join(f"{p} {teams[p]}" for p in sorted(teams, key=lambda p: (-teams[p], p))))
     return 0
 
-
-__all__ = ["race_points", "simulate_command"]

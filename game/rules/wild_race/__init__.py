@@ -14,7 +14,6 @@ from game.core.dice import seed_state
 from game.core.errors import BadInput
 from game.core.protocol import CHANCE, Choice
 from game.rules.wild_race import barge, flow, scenery, spur_whip  # noqa: F401  (register steps)
-from game.rules.wild_race.charts import JUMP
 from game.rules.wild_race.engine import Ctx, advance, apply as _apply, current_actor, legal_choices, pending_die, why_illegal
 from game.rules.wild_race.options import Options
 from game.rules.wild_race.state import Obstacle, RaceState, Racer, OVER
@@ -115,4 +114,4 @@ class WildRace:
 
 
 RULESET = WildRace()
-__all__ = ["RULESET", "RaceSetup", "new_state", "CHANCE", "JUMP"]
+__all__ = ["RULESET", "RaceSetup", "WildRace", "new_state", "CHANCE"]

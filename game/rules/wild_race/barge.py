@@ -14,7 +14,7 @@ from game.table.geometry import BACKOFF, TOL
 from game.table.table import Kind
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.charts import BARGE
-from game.rules.wild_race.effects import add_penalty, finish, gain_favour, hit, lock, place, unbalanced
+from game.rules.wild_race.effects import add_penalty, gain_favour, hit, lock, place, unbalanced
 from game.rules.wild_race.engine import Ctx, Decision, auto, decision, group_roll, roll
 from game.rules.wild_race.geo import MOVE_KINDS, SOLID, norm_heading, racer_shape, shape_at, unit
 from game.rules.wild_race.movement import _num, begin_move, finish_heading, legs_arg, parse_legs, stamina_points
@@ -352,5 +352,3 @@ class FreeMove(Decision):
         begin_move(ctx, r, "free", [(float(choice["heading"]), float(choice["distance"]))], True,
                    step["limit"], int(choice.get("stamina", 0)), None)
 
-
-__all__ = ["finish"]
