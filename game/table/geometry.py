@@ -41,8 +41,9 @@ SEGMENT: Final[int] = 3
 _INF: Final[float] = math.inf
 _TWO_PI: Final[float] = 2.0 * math.pi
 _TIE: Final[float] = 1e-12  # ties between constraint values when taking derivatives
-_EMPTY: Final[tuple[float, float, float, float]] = (_INF, -_INF, _INF, -_INF)
+_EMPTY: tuple[float, float, float, float] = (math.inf, -math.inf, math.inf, -math.inf)
 
+_NOLIST: Final[list[float]] = []
 _KIND_NAMES: Final[tuple[str, str, str, str]] = ("RECT", "POLY", "CIRCLE", "SEGMENT")
 
 
@@ -110,15 +111,17 @@ class Shape:
         self.radius: float = radius
         self.xs: list[float] = xs
         self.ys: list[float] = ys
-        # edge i runs from vertex i to vertex i+1; outward unit normal, offset
-        self.nx: list[float] = []
-        self.ny: list[float] = []
-        self.h: list[float] = []
+        # edge i runs from vertex i to vertex i+1; outward unit normal, offset.
+        # (Filled lazily for RECT / SEGMENT by _axes; until then they share one
+        # empty list, which is never mutated: lists are replaced, not filled.)
+        self.nx: list[float] = _NOLIST
+        self.ny: list[float] = _NOLIST
+        self.h: list[float] = _NOLIST
         # separating axes with this shape's own span on each
-        self.ax: list[float] = []
-        self.ay: list[float] = []
-        self.alo: list[float] = []
-        self.ahi: list[float] = []
+        self.ax: list[float] = _NOLIST
+        self.ay: list[float] = _NOLIST
+        self.alo: list[float] = _NOLIST
+        self.ahi: list[float] = _NOLIST
         self.bound: float = bound
         self.minx: float = minx
         self.miny: float = miny
