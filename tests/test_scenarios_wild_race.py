@@ -35,28 +35,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "scenarios" / "wild_race"
 
 # fixture file stem -> the suspected engine bug it records (see the file's description)
-KNOWN_FAILURES: dict[str, str] = {
-    "finish_default_finish_line": "a course's default finish line (across the last centre point) coincides with "
-                                  "the closing barrier, which stops the racer as an edge: it never finishes",
-    "start_step_events_reported": "the scenario runner drops the events produced while setting up `start` "
-                                  "(phase begin, start.step) so expect.events cannot see them",
-    "scenery_large_dodge_head_on": "the obstacle is moved into contact before the dodge is offered, so a racer "
-                                   "struck head-on can never pivot away (every dodge is refused)",
-    "scenery_small_from_side_far_face": "a small obstacle moved in from the side: on Jump 2-6 the racer is not "
-                                        "placed against the obstacle's far (finish-side) face",
-    "barge_stamina_move_around_obstacle": "the barge turn is skipped when its candidate list has only 'pass', "
-                                          "though a stamina move before declaring (spec 9.3) is legal",
-    "barge_stamina_move_without_rival_in_reach": "the barge turn is skipped when its candidate list has only "
-                                                 "'pass', though a stamina move (spec 9.3) is legal",
-    "overtake_two_rivals_in_a_row": "an Overtaken result whose pass meets a second rival stops the racer short "
-                                    "('no room beyond') instead of going on into a new Overtake",
-    "jump_then_rival_close_behind": "a successful Jump whose landing meets a rival stops the racer short "
-                                    "('no room beyond') instead of going on into an Overtake",
-    "pivot_away_from_edge": "pivots are refused when the swept base would touch something: a racer stopped "
-                            "head-on against an edge can never turn away",
-    "pivot_away_from_large_obstacle": "pivots are refused when the swept base would touch something: a racer "
-                                      "stopped head-on against a large obstacle can never turn away",
-}
+KNOWN_FAILURES: dict[str, str] = {}
 
 
 def _fixture_files() -> list[pathlib.Path]:

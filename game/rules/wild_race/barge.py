@@ -170,6 +170,13 @@ def contact_path(state: RaceState, a: Racer, t: Racer) -> tuple[float, float] | 
     return dx * k, dy * k
 
 
+def _rival_in_reach(state: RaceState, a: Racer) -> bool:
+    """A rival near enough that a stamina move could set up a barge (within 4" plus
+    the racer's stamina): only then is a barge turn without a barge offered."""
+    near = state.table.within(racer_shape(a), Kind.RACER, BARGE_RANGE + a.stamina, {a.id})
+    return any(state.racers[oid].player != a.player for _, oid in near)
+
+
 def barge_targets(state: RaceState, a: Racer) -> list[str]:
     out = []
     for gap, oid in state.table.within(racer_shape(a), Kind.RACER, BARGE_RANGE + 1e-9, {a.id}):
@@ -186,8 +193,13 @@ class BargeTurn(Decision):
     kind = "barge_turn"
 
     def needed(self, state: RaceState, step: Step) -> bool:
-        if len(self.candidates(state, step)) > 1:
+        """Asked whenever a racer could barge now or first move with stamina (§9.3);
+        after a stamina move the player always ends the turn by a barge or a pass."""
+        if step.get("stamina_used"):
             return True
+        for a in state.racers_of(step["player"]):
+            if can_attack(a) and (barge_targets(state, a) or (a.stamina > 0 and _rival_in_reach(state, a))):
+                return True
         state.passes.append(step["player"])
         return False
 

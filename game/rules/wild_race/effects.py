@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import math
 
+from game.table import geometry as g
 from game.table.geometry import BACKOFF, TOL
-from game.table.table import Kind
+from game.table.table import Contact, Kind
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.charts import UNBALANCED
 from game.rules.wild_race.engine import Ctx, auto, roll
-from game.rules.wild_race.geo import kind_name, MOVE_KINDS, OBS, racer_shape, unit
+from game.rules.wild_race.geo import kind_name, MOVE_KINDS, OBS, racer_shape, shape_at, unit
 from game.rules.wild_race.state import CASUALTY, FINISHED, TURN_LOCK, Racer, Step
 
 
@@ -245,21 +246,49 @@ def forced_move(ctx: Ctx, r: Racer, ux: float, uy: float, dist: float, how: str,
     record_contacts(ctx, r, before)
 
 
-def pass_beyond(ctx: Ctx, r: Racer, other_tid: str, ux: float, uy: float) -> tuple[str, float]:
+def pass_beyond(ctx: Ctx, r: Racer, other_tid: str, ux: float, uy: float,
+                also_ignore: frozenset[str] | set[str] = frozenset()) -> tuple[str, float, Contact | None]:
     """Carry the racer along (ux, uy) until its base is clear of `other_tid`.
-    Returns ('passed' | 'blocked' | 'finished', inches moved)."""
+    Returns (status, inches moved, what stopped it): 'passed', 'finished', or
+    'blocked' (nothing moved; the contact met before the base was clear)."""
     shape = racer_shape(r)
     e = ctx.geo.exit_dist(shape, ux, uy, other_tid)
     if e is None or e <= 0.0:
-        return "passed", 0.0
+        return "passed", 0.0, None
     go = e + BACKOFF
-    c = ctx.geo.first_contact(shape, ux * go, uy * go, MOVE_KINDS, {r.id, other_tid})
+    c = ctx.geo.first_contact(shape, ux * go, uy * go, MOVE_KINDS, {r.id, other_tid} | set(also_ignore))
+    how = "jump" if other_tid.startswith(OBS) else "overtake"
     if c is not None:
         if c.kind == Kind.FINISH:
             t = max(0.0, c.dist - BACKOFF)
-            place(ctx, r, r.x + ux * t, r.y + uy * t, r.heading, "jump" if other_tid.startswith(OBS) else "overtake")
+            place(ctx, r, r.x + ux * t, r.y + uy * t, r.heading, how)
             finish(ctx, r)
-            return "finished", t
-        return "blocked", 0.0
-    place(ctx, r, r.x + ux * go, r.y + uy * go, r.heading, "jump" if other_tid.startswith(OBS) else "overtake")
-    return "passed", go
+            return "finished", t, c
+        return "blocked", 0.0, c
+    place(ctx, r, r.x + ux * go, r.y + uy * go, r.heading, how)
+    return "passed", go, None
+
+
+def place_beyond(ctx: Ctx, r: Racer, other_tid: str, ux: float, uy: float) -> bool:
+    """Put the racer, facing unchanged, with the rear of its base against the far
+    face of `other_tid` along (ux, uy) (a racer struck by a small obstacle lands on
+    its finish side, §10.3). False, and nothing moves, when that spot is not free."""
+    o = ctx.geo.table.shape(other_tid)
+    if o.kind == g.CIRCLE:
+        far = o.cx * ux + o.cy * uy + o.radius
+    else:
+        far = max(x * ux + y * uy for x, y in o.points())
+    near = min(x * ux + y * uy for x, y in racer_shape(r).points())
+    t = far - near + BACKOFF
+    if t <= 0:
+        return True
+    nx, ny = r.x + ux * t, r.y + uy * t
+    end = shape_at(r, nx, ny, r.heading)
+    hits = ctx.geo.overlapping(end, MOVE_KINDS, {r.id, other_tid})
+    course = ctx.state.course
+    if [h for h in hits if h != "finish"] or not all(course.contains(x, y) for x, y in end.points()):
+        return False
+    place(ctx, r, nx, ny, r.heading, "jump")
+    if "finish" in hits:
+        finish(ctx, r)
+    return True

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from game.table import geometry as g
+from game.table.geometry import TOL
 from game.table.table import Contact, Kind, Table
 from game.rules.wild_race.state import Obstacle, Racer, RaceState
 
@@ -129,22 +130,35 @@ class Geo:
     # --- questions ------------------------------------------------------------
     def first_contact(self, shape: g.Shape, dx: float, dy: float, kinds: Kind,
                       ignore: frozenset[str] | set[str]) -> Contact | None:
-        return self.table.first_contact(shape, dx, dy, kinds, ignore)
+        """The first contact of a move; touching the finish line wins a tie with a
+        barrier it lies on (a course whose finish is its closing end)."""
+        c = self.table.first_contact(shape, dx, dy, kinds, ignore)
+        if c is not None and c.kind != Kind.FINISH and kinds & Kind.FINISH:
+            f = self.table.first_contact(shape, dx, dy, Kind.FINISH, ignore)
+            if f is not None and f.dist <= c.dist + 1e-6:
+                return f
+        return c
+
+    def touching(self, r: Racer) -> set[str]:
+        """Things within 0.01" of the base (in contact for the rules)."""
+        return {oid for _, oid in self.table.within(racer_shape(r), SOLID, TOL, {r.id})}
 
     def free_turn(self, r: Racer) -> tuple[float, float]:
         """How far the racer can pivot about its centre, (counter-clockwise, clockwise)
-        in degrees up to 180 each, before touching anything (cached per table state)."""
+        in degrees up to 180 each, before its swept base touches anything it is not
+        already in contact with (cached per table state)."""
         key = (r.x, r.y, r.heading, r.length, r.width)
         got = self.turn_cache.get(r.id)
         if got is not None and got[0] == key and got[1] == self.version:
             return got[2], got[3]
         shape = racer_shape(r)
-        ign = {r.id}
         # the swept disc of a pivot lies within (half-diagonal - half-width) of the base
         reach = math.hypot(r.length, r.width) / 2 - min(r.length, r.width) / 2
-        if not self.table.within(shape, SOLID, reach + 1e-6, ign):
+        near = self.table.within(shape, SOLID, reach + 1e-6, {r.id})
+        if not near or all(gp <= TOL for gp, _ in near):
             self.turn_cache[r.id] = (key, self.version, 180.0, 180.0)
             return 180.0, 180.0
+        ign = {r.id} | {oid for gp, oid in near if gp <= TOL}
         out = []
         for sign in (1.0, -1.0):
             c = self.table.first_rotation_contact(shape, r.x, r.y, 180.0 * sign, SOLID, ign)
@@ -153,17 +167,31 @@ class Geo:
         return out[0], out[1]
 
     def rotation_blocked(self, r: Racer, new_heading: float, ignore: set[str] | None = None) -> str | None:
-        """What a pivot about the base centre would touch (None if free)."""
+        """What a pivot about the base centre would touch (None if free). The swept
+        base may not touch anything (CONTRACTS §2); what the base already touches is
+        lifted past, as on the table: only the final facing must not overlap it."""
         d = angle_diff(new_heading, r.heading)
         if abs(d) < 1e-9:
             return None
-        if not ignore:
+        extra = ignore or set()
+        if not extra:
             ccw, cw = self.free_turn(r)
-            if (d > 0 and d <= ccw + 1e-9 and ccw > 0) or (d < 0 and -d <= cw + 1e-9 and cw > 0):
-                return None
-        ign = {r.id} | (ignore or set())
-        c = self.table.first_rotation_contact(racer_shape(r), r.x, r.y, d, SOLID, ign)
-        return c.other if c is not None else None
+            swept_free = (d > 0 and d <= ccw + 1e-9) or (d < 0 and -d <= cw + 1e-9)
+        else:
+            swept_free = False
+        shape = racer_shape(r)
+        touching = self.touching(r) - extra
+        if not swept_free:
+            ign = {r.id} | touching | extra
+            c = self.table.first_rotation_contact(shape, r.x, r.y, d, SOLID, ign)
+            if c is not None:
+                return c.other
+        if touching:
+            final = g.make_rect(r.x, r.y, new_heading, r.length, r.width)
+            over = [o for o in self.table.overlapping(final, SOLID, {r.id} | extra) if o in touching]
+            if over:
+                return over[0]
+        return None
 
     def gap(self, a: str, b: str) -> float:
         return self.table.gap(a, b)

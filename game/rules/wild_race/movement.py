@@ -20,7 +20,8 @@ from game.table.table import Kind
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.charts import JUMP, OVERTAKE
 from game.rules.wild_race.effects import (
-    add_penalty, finish, forced, forced_move, gain_favour, hit, lock, pass_beyond, place, record_contacts,
+    add_penalty, finish, forced, forced_move, gain_favour, hit, lock, pass_beyond, place, place_beyond,
+    record_contacts,
     touching_enemies, unbalanced)
 from game.rules.wild_race.engine import Ctx, Decision, auto, decision, roll
 from game.rules.wild_race.geo import kind_name, MOVE_KINDS, OBS, angle_diff, norm_heading, racer_shape, unit
@@ -98,6 +99,7 @@ def _spare_stamina(r: Racer, m: MoveInProgress) -> int:
 
 def end_move(ctx: Ctx, pivot: bool = True) -> None:
     st = ctx.state
+    _back_to_safety(ctx)
     m = st.move
     if m is None:
         return
@@ -133,6 +135,7 @@ def _interrupt(ctx: Ctx) -> None:
     """The move stops short at a contact: the rest of the plan is dropped; a racer
     that may still act chooses what to do with its stamina and end facing."""
     st = ctx.state
+    _back_to_safety(ctx)
     m = st.move
     assert m is not None
     r = st.racers[m.racer]
@@ -173,7 +176,7 @@ def _move_leg(ctx: Ctx, step: Step) -> None:
         ctx.push(step)
         return
     ux, uy = unit(heading)
-    ignore = {r.id}
+    ignore = {r.id} | (set(m.passed) & _overlapped(ctx, r) if m.passed else set())
     if st.options.friendly_racers == "pass_through":
         ignore |= {o.id for o in st.racers_of(r.player)}
     c = ctx.geo.first_contact(racer_shape(r), ux * dist, uy * dist, MOVE_KINDS, ignore)
@@ -301,23 +304,60 @@ class OvertakeStamina(Decision):
         _overtake(ctx, r, step["other"], step["ux"], step["uy"])
 
 
-def _pass(ctx: Ctx, r: Racer, other: str, ux: float, uy: float) -> bool:
+def _overlapped(ctx: Ctx, r: Racer) -> set[str]:
+    return set(ctx.geo.overlapping(racer_shape(r), Kind.RACER | Kind.SMALL | Kind.LARGE, {r.id}))
+
+
+def _pass(ctx: Ctx, r: Racer, other: str, ux: float, uy: float) -> str:
+    """Carry the mover past what it overtook or jumped. Returns 'passed'; 'chained'
+    when a rival or small obstacle close beyond is reached first (that contact is
+    resolved from there, still over the first); or 'stopped'."""
     m = ctx.state.move
-    res, d = pass_beyond(ctx, r, other, ux, uy)
-    if m is not None and d > 0:
-        _consume(m, d)
-        h, rest = m.legs[0] if m.legs else (r.heading, 0.0)
-        if m.legs:
-            m.legs[0] = (h, max(0.0, rest - d))
+    assert m is not None
+    if m.safe is None:
+        m.safe = (r.x, r.y)
+    res, d, c = pass_beyond(ctx, r, other, ux, uy, set(m.passed) & _overlapped(ctx, r))
+    if d > 0:
+        _advance_leg(m, d)
+    if other not in m.passed:
         m.passed.append(other)
     if res == "finished":
         end_move(ctx, pivot=False)
-        return False
-    if res == "blocked":
+        return "stopped"
+    if res == "blocked" and c is not None:
+        enemy = c.kind == Kind.RACER and ctx.state.racers[c.other].player != r.player
+        if c.kind == Kind.SMALL or enemy:
+            t = max(0.0, c.dist - BACKOFF)
+            place(ctx, r, r.x + ux * t, r.y + uy * t, r.heading, "overtake" if enemy else "move")
+            _advance_leg(m, t)
+            _contact(ctx, m, r, c.other, c.kind, ux, uy)
+            return "chained"
         ctx.emit(ev.Blocked(r.id, other.removeprefix(OBS), "no room beyond"))
         _interrupt(ctx)
-        return False
-    return True
+        return "stopped"
+    if not _overlapped(ctx, r):
+        m.safe = None
+    return "passed"
+
+
+def _advance_leg(m: MoveInProgress, d: float) -> None:
+    _consume(m, d)
+    if m.legs:
+        h, rest = m.legs[0]
+        m.legs[0] = (h, max(0.0, rest - d))
+
+
+def _back_to_safety(ctx: Ctx) -> None:
+    """A move that ends over a base or obstacle it was passing goes back to where the
+    pass began: there was no room beyond (spec §7 is silent; RULING of this program)."""
+    m = ctx.state.move
+    if m is None or m.safe is None:
+        return
+    r = ctx.state.racers[m.racer]
+    if r.racing and _overlapped(ctx, r):
+        place(ctx, r, m.safe[0], m.safe[1], r.heading, "back")
+        ctx.emit(ev.Blocked(r.id, m.passed[-1].removeprefix(OBS) if m.passed else "", "no room beyond"))
+    m.safe = None
 
 
 @auto("overtake_result")
@@ -335,13 +375,17 @@ def _overtake_result(ctx: Ctx, step: Step) -> None:
     elif v == 2:  # Block
         lock(ctx, r, TURN_LOCK)
         ctx.push(unbalanced(r.id, None), Step.make("move_leg"))
-    elif _pass(ctx, r, o.id, ux, uy):
+    else:
+        res = _pass(ctx, r, o.id, ux, uy)
+        if res == "stopped":
+            return
+        then = [Step.make("move_leg")] if res == "passed" else []
         if v == 5:  # Bump
-            ctx.push(unbalanced(o.id, r.id), Step.make("move_leg"))
+            ctx.push(unbalanced(o.id, r.id), *then)
         elif v == 6:  # Slipstream
-            ctx.push(roll("d3", r.id, r.player, "slipstream", Step.make("slipstream", racer=r.id)))
+            ctx.push(roll("d3", r.id, r.player, "slipstream", Step.make("slipstream", racer=r.id, go=bool(then))))
         else:
-            ctx.push(Step.make("move_leg"))
+            ctx.push(*then)
 
 
 @auto("slipstream")
@@ -351,6 +395,8 @@ def _slipstream(ctx: Ctx, step: Step) -> None:
         return
     m.bonus_left += step["value"]
     r = ctx.state.racers[step["racer"]]
+    if not step.get("go", True):
+        return  # the pass ran into a further contact, already pending
     if r.racing and m.legs:
         ctx.push(Step.make("extend", racer=r.id, bonus=step["value"]), Step.make("move_leg"))
     else:
@@ -410,17 +456,16 @@ def _jump_result(ctx: Ctx, step: Step) -> None:
     if v == 6:
         gain_favour(ctx, r, "Leap")
     if context == "movement":
-        if _pass(ctx, r, ob, ux, uy):
+        if _pass(ctx, r, ob, ux, uy) == "passed":
             ctx.push(Step.make("move_leg"))
         return
     if context == "scenery":
-        res, _ = pass_beyond(ctx, r, ob, ux, uy)
-        if res == "blocked":
+        if not place_beyond(ctx, r, ob, ux, uy):
             ctx.emit(ev.Blocked(r.id, ob.removeprefix(OBS), "no room beyond"))
         return
     # forced (Yeehaw!): clear it, then any forced inches left go on
     before = touching_enemies(ctx, r)
-    res, d = pass_beyond(ctx, r, ob, ux, uy)
+    res, d, _ = pass_beyond(ctx, r, ob, ux, uy)
     if res == "blocked":
         ctx.emit(ev.Blocked(r.id, ob.removeprefix(OBS), "no room beyond"))
         return

@@ -47,8 +47,9 @@ class Scenario:
     fill_choices: str
     fill_dice: str
     expect_state: dict[str, tuple[Any, str]] = field(default_factory=dict)
-    expect_events: list[str] = field(default_factory=list)
+    expect_events: list[Any] = field(default_factory=list)
     name: str = ""
+    start_events: list[Any] = field(default_factory=list)  # what setting up `start` resolved
 
 
 def _course(o: Obj, source: str) -> Course:
@@ -190,7 +191,7 @@ def load_scenario(data: Any, source: str) -> Scenario:
         elif r.status == "casualty":
             st.casualties.append(r.id)
     st.placed = list(ids)
-    _start(o, st, source)
+    start_events = _start(o, st, source)
     dice = [_die(v) for v in o.lst("dice", max_len=10000, default=[])]
     choices = [_choice(v) for v in o.lst("choices", max_len=10000, default=[])]
     run_until = o.string("run_until", choices=RUN_UNTIL, default="script_end")
@@ -200,7 +201,7 @@ def load_scenario(data: Any, source: str) -> Scenario:
         fill_c = fo.string("choices", choices=("none", "greedy", "random"), default="none")
         fill_d = fo.string("dice", choices=("none", "seeded"), default="none")
         fo.done()
-    sc = Scenario(source, st, dice, choices, run_until, fill_c, fill_d, name=name)
+    sc = Scenario(source, st, dice, choices, run_until, fill_c, fill_d, name=name, start_events=start_events)
     if o.has("expect"):
         eo = o.get("expect").obj()
         if eo.has("state"):
@@ -228,7 +229,7 @@ def _event_pattern(v: Val) -> Any:
     return dict(o.data)
 
 
-def _start(o: Obj, st: RaceState, source: str) -> None:
+def _start(o: Obj, st: RaceState, source: str) -> list[Any]:
     so = o.get("start").obj() if o.has("start") else Obj({}, source, "start")
     phase = so.string("phase", choices=PHASES[:-1], default="movement")
     turn = so.integer("turn", lo=0, hi=10000, default=1)
@@ -257,6 +258,7 @@ def _start(o: Obj, st: RaceState, source: str) -> None:
     if step is not None:
         ctx.push(_start_step(step, st))
     advance(ctx)
+    return ctx.events
 
 
 def _start_step(v: Val, st: RaceState) -> Step:
@@ -342,7 +344,7 @@ def run_scenario(sc: Scenario) -> Result:
     from game.rules.wild_race import RULESET as R
     from game.rules.wild_race.engine import pending_die
     st = sc.state
-    events: list[Any] = []
+    events: list[Any] = list(sc.start_events)
     dice, choices = list(sc.dice), list(sc.choices)
     agents: dict[str, Any] = {}
     start = (st.turn, st.phase)

@@ -236,11 +236,17 @@ class SceneryTurn(Decision):
 
 @auto("obstacle_move")
 def _obstacle_move(ctx: Ctx, step: Step) -> None:
+    """Move the obstacle straight; the first racer on its path may dodge before it
+    arrives (§10.3); `strike` names the racer that chose to take it."""
     st = ctx.state
     o = st.obstacles[step["obstacle"]]
     dx, dy = step["dx"], step["dy"]
-    shape = obstacle_shape(o)
-    c = ctx.geo.first_contact(shape, dx, dy, SOLID, {OBS + o.id})
+    c = ctx.geo.first_contact(obstacle_shape(o), dx, dy, SOLID, {OBS + o.id})
+    if c is not None and c.kind == Kind.RACER and not step["affected"]:
+        r = st.racers[c.other]
+        if not r.locked and r.stamina > 0:
+            ctx.push(Step.make("dodge", racer=r.id, obstacle=o.id, dx=dx, dy=dy))
+            return
     frac = 1.0 if c is None else max(0.0, c.frac - BACKOFF / max(1e-9, math.hypot(dx, dy)))
     x0, y0 = o.x, o.y
     o.x += dx * frac
@@ -248,14 +254,10 @@ def _obstacle_move(ctx: Ctx, step: Step) -> None:
     ctx.geo.update_obstacle(o)
     if frac > 0:
         ctx.emit(ev.ObstacleMoved(o.id, "moved", x0, y0, o.x, o.y))
-    if c is None or c.kind != Kind.RACER or step["affected"]:
+    if c is None or c.kind != Kind.RACER:
         return
-    r = st.racers[c.other]
-    rest = (dx * (1 - frac), dy * (1 - frac))
-    if not r.locked and r.stamina > 0:
-        ctx.push(Step.make("dodge", racer=r.id, obstacle=o.id, dx=rest[0], dy=rest[1]))
-        return
-    _strike(ctx, o, r)
+    if not step["affected"] or step.get("strike") == c.other:
+        _strike(ctx, o, st.racers[c.other])
 
 
 def _strike(ctx: Ctx, o: Obstacle, r: Racer) -> None:
@@ -333,7 +335,8 @@ class Dodge(Decision):
         r = st.racers[step["racer"]]
         o = st.obstacles[step["obstacle"]]
         if choice.kind == "take":
-            _strike(ctx, o, r)
+            ctx.push(Step.make("obstacle_move", obstacle=o.id, dx=step["dx"], dy=step["dy"], affected=True,
+                               strike=r.id))
             return
         legs = parse_legs(choice["legs"])
         assert isinstance(legs, list)

@@ -157,6 +157,7 @@ class MoveInProgress:
     interrupted: bool = False
     bonus_left: float = 0.0  # Slipstream inches
     stops: int = 0  # times the move stopped short
+    safe: tuple[float, float] | None = None  # where a pass began (to go back to if it ends over something)
     passed: list[str] = field(default_factory=list)  # bases passed through (no new contact with them)
     before: list[str] = field(default_factory=list)  # rivals already in contact when the move began
 
