@@ -16,7 +16,8 @@ from typing import Any
 
 from game.core.protocol import Choice
 from game.table.geometry import BACKOFF, TOL
-from game.table.table import Kind
+from game.table import geometry as g
+from game.table.table import Contact, Kind
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.charts import JUMP, OVERTAKE
 from game.rules.wild_race.effects import (
@@ -24,7 +25,7 @@ from game.rules.wild_race.effects import (
     record_contacts,
     touching_enemies, unbalanced)
 from game.rules.wild_race.engine import Ctx, Decision, auto, decision, roll
-from game.rules.wild_race.geo import kind_name, MOVE_KINDS, OBS, angle_diff, norm_heading, racer_shape, unit
+from game.rules.wild_race.geo import kind_name, MOVE_KINDS, OBS, angle_diff, norm_heading, racer_shape, shape_at, unit
 from game.rules.wild_race.state import TURN_LOCK, MoveInProgress, RaceState, Racer, Step
 
 MAX_MOVE = 10.0
@@ -206,16 +207,25 @@ def _rival_touched_ahead(ctx: Ctx, r: Racer, m: MoveInProgress, ux: float, uy: f
 
 
 def _friend_at_end(ctx: Ctx, r: Racer, ux: float, uy: float, dist: float, c: Any) -> Any:
-    """With friendly racers passable, the move still may not END on a friend."""
-    travel = dist if c is None else max(0.0, c.dist - BACKOFF)
-    from game.rules.wild_race.geo import shape_at
-    end = shape_at(r, r.x + ux * travel, r.y + uy * travel, r.heading)
+    """With friendly racers passable (`friendly_racers: pass_through`) the move still
+    may not END on a friend: it stops just before the friend it would end on (and
+    before any friend that spot would still be over)."""
     friends = {o.id for o in ctx.state.racers_of(r.player) if o.id != r.id and o.racing}
-    hits = [f for f in ctx.geo.overlapping(end, Kind.RACER, {r.id}) if f in friends]
-    if not hits:
-        return c
-    return ctx.geo.first_contact(racer_shape(r), ux * dist, uy * dist, Kind.RACER,
-                                 {x for x in ctx.geo.table.ids(Kind.RACER) if x not in hits})
+    start = racer_shape(r)
+    travel = dist if c is None else max(0.0, c.dist - BACKOFF)
+    for _ in range(len(friends) + 1):
+        end = shape_at(r, r.x + ux * travel, r.y + uy * travel, r.heading)
+        over = [f for f in ctx.geo.overlapping(end, Kind.RACER, {r.id}) if f in friends]
+        if not over:
+            return c
+        entries = []
+        for f in over:
+            t = g.time_of_impact(start, ux * dist, uy * dist, ctx.geo.table.shape(f))
+            entries.append((0.0 if t is None else t * dist, f))
+        d, f = min(entries)
+        travel = max(0.0, d - BACKOFF)
+        c = Contact(d / dist if dist > 0 else 0.0, d, f, Kind.RACER)
+    return c
 
 
 def _contact(ctx: Ctx, m: MoveInProgress, r: Racer, other: str, kind: Kind, ux: float, uy: float) -> None:
