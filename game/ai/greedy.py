@@ -29,7 +29,12 @@ class GreedyAgent:
         if k == "group_roll":
             return self._group_favour(state, top, legal)
         if "move" in kinds:
-            return self._best_move(state, [c for c in legal if c.kind == "move"])
+            moves = [c for c in legal if c.kind == "move"]
+            far: dict[str, float] = {}
+            for c in moves:
+                far[c["racer"]] = max(far.get(c["racer"], 0.0), c.get("distance", 0.0))
+            full = [c for c in moves if c.get("distance", 0.0) >= far[c["racer"]]]
+            return self._best_move(state, full or moves)
         for pref in ("jump", "commit_stamina", "contact_barge", "free_move", "surprise", "dodge", "recycle"):
             for c in legal:
                 if c.kind == pref:

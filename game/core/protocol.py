@@ -49,7 +49,15 @@ class Choice:
 
     @staticmethod
     def make(kind: str, **kwargs: Any) -> "Choice":
-        return Choice(kind, tuple(sorted((k, _freeze(v)) for k, v in kwargs.items() if v is not None)))
+        items = []
+        for k in sorted(kwargs):
+            v = kwargs[k]
+            if v is None:
+                continue
+            if isinstance(v, (dict, list, tuple)):
+                v = _freeze(v)
+            items.append((k, v))
+        return Choice(kind, tuple(items))
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.args:

@@ -178,6 +178,13 @@ def _rival_in_reach(state: RaceState, a: Racer) -> bool:
 
 
 def barge_targets(state: RaceState, a: Racer) -> list[str]:
+    """Rivals within 4" whose nearest point of contact the racer can reach in a
+    straight line with no Jump or Overtake (§9.2)."""
+    key = ("barge_targets", a.id, a.x, a.y, a.heading)
+    return list(state.table.remember(key, lambda: _barge_targets(state, a)))
+
+
+def _barge_targets(state: RaceState, a: Racer) -> list[str]:
     out = []
     for gap, oid in state.table.within(racer_shape(a), Kind.RACER, BARGE_RANGE + 1e-9, {a.id}):
         o = state.racers[oid]

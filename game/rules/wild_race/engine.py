@@ -348,11 +348,26 @@ def legal_choices(state: RaceState) -> list[Choice]:
         die = pending_die(state)[0]
         return [Choice.make("roll", value=v) for v in range(1, faces_of(die) + 1)]
     if k in DECISIONS:
-        return DECISIONS[k].candidates(state, state.stack[-1])
+        top = state.stack[-1]
+        out = DECISIONS[k].candidates(state, top)
+        state.offered = (top, len(state.stack), out)
+        return out
     return []
 
 
-def why_illegal(state: RaceState, choice: Choice) -> str | None:
+def _was_offered(state: RaceState, choice: Choice) -> bool:
+    """The very object handed out by legal_choices for this pending step (so it
+    needs no second check); any other choice is checked in full."""
+    off = state.offered
+    if off is None or not state.stack or off[0] is not state.stack[-1] or off[1] != len(state.stack):
+        return False
+    return any(c is choice for c in off[2])
+
+
+def why_illegal(state: RaceState, choice: Choice, offered_ok: bool = False) -> str | None:
+    """None if the choice is legal now, else the reason. `offered_ok`: a choice object
+    just handed out by legal_choices for this step is taken as checked (apply's fast
+    path); is_legal always checks in full."""
     if state.phase == OVER:
         return "the race is over"
     k = top_kind(state)
@@ -364,15 +379,18 @@ def why_illegal(state: RaceState, choice: Choice) -> str | None:
         return None
     if choice.kind == "roll":
         return "no die is pending"
+    if offered_ok and _was_offered(state, choice):
+        return None
     geo_of(state)
     return DECISIONS[k].check(state, state.stack[-1], choice)
 
 
 def apply(state: RaceState, choice: Choice) -> list[Event]:
-    reason = why_illegal(state, choice)
+    reason = why_illegal(state, choice, offered_ok=True)
     if reason is not None:
         raise IllegalChoice(choice, reason)
     ctx = Ctx(state)
+    state.offered = None
     if choice.kind == "roll":
         _on_roll(ctx, int(choice["value"]))
     else:

@@ -6,12 +6,14 @@ re-synced on use (CONTRACTS §2)."""
 from __future__ import annotations
 
 import math
+from typing import Callable, TypeVar
 
 from game.table import geometry as g
 from game.table.geometry import TOL
 from game.table.table import Contact, Kind, Table
 from game.rules.wild_race.state import Obstacle, Racer, RaceState
 
+T = TypeVar("T")
 OBS = "o:"  # table ids of obstacles
 MOVE_KINDS = Kind.RACER | Kind.SMALL | Kind.LARGE | Kind.EDGE | Kind.FINISH
 SOLID = Kind.RACER | Kind.SMALL | Kind.LARGE | Kind.EDGE
@@ -48,8 +50,18 @@ def shape_at(r: Racer, x: float, y: float, heading: float) -> g.Shape:
 
 
 def obstacle_shape(o: Obstacle, x: float | None = None, y: float | None = None) -> g.Shape:
-    cx = o.x if x is None else x
-    cy = o.y if y is None else y
+    if x is None or y is None:
+        key = (o.x, o.y, o.rotation)
+        c = o.shape_cache
+        if c is not None and c[0] == key:
+            return c[1]  # type: ignore[no-any-return]
+        sh = _obstacle_shape(o, o.x, o.y)
+        o.shape_cache = (key, sh)
+        return sh
+    return _obstacle_shape(o, x, y)
+
+
+def _obstacle_shape(o: Obstacle, cx: float, cy: float) -> g.Shape:
     if o.shape == "circle":
         return g.make_circle(cx, cy, o.radius)
     if o.shape == "rect":
@@ -78,6 +90,8 @@ class Geo:
         self.owner: object = None  # sync_token of the state last synced; its moves go through update_*
         self.version = 0  # bumped on every change of the table
         self.turn_cache: dict[str, tuple[tuple[float, ...], int, float, float]] = {}
+        self.memo: dict[tuple[object, ...], object] = {}  # answers valid for one table version
+        self.memo_version = -1
 
     def sync(self, state: RaceState) -> None:
         t = self.table
@@ -139,9 +153,21 @@ class Geo:
                 return f
         return c
 
+    def remember(self, key: tuple[object, ...], compute: "Callable[[], T]") -> "T":
+        """Memoise a question about the table for as long as nothing on it moves."""
+        if self.memo_version != self.version:
+            self.memo.clear()
+            self.memo_version = self.version
+        if key in self.memo:
+            return self.memo[key]  # type: ignore[return-value]
+        value = compute()
+        self.memo[key] = value
+        return value
+
     def touching(self, r: Racer) -> set[str]:
         """Things within 0.01" of the base (in contact for the rules)."""
-        return {oid for _, oid in self.table.within(racer_shape(r), SOLID, TOL, {r.id})}
+        key = ("touching", r.id, r.x, r.y, r.heading)
+        return self.remember(key, lambda: {oid for _, oid in self.table.within(racer_shape(r), SOLID, TOL, {r.id})})
 
     def free_turn(self, r: Racer) -> tuple[float, float]:
         """How far the racer can pivot about its centre, (counter-clockwise, clockwise)

@@ -524,8 +524,10 @@ class MovementTurn(Decision):
                 if geo.rotation_blocked(r, h) is not None:
                     continue
                 for d in ((a, round(a * 0.5, 6)) if a > 0 else (0.0,)):
-                    out.append(Choice.make("move", racer=r.id, heading=h, distance=d, end_heading=h))
-            out.append(Choice.make("move", racer=r.id, heading=round(r.heading, 6), distance=0.0))
+                    # built with its arguments already in sorted order (a hot path)
+                    out.append(Choice("move", (("distance", d), ("end_heading", h), ("heading", h),
+                                               ("racer", r.id))))
+            out.append(Choice("move", (("distance", 0.0), ("heading", round(r.heading, 6)), ("racer", r.id))))
         return out
 
     def check(self, state: RaceState, step: Step, choice: Choice) -> str | None:

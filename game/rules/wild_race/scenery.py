@@ -20,6 +20,7 @@ from game.rules.wild_race.state import Obstacle, RaceState, Racer, Step
 
 SCENERY_MOVE = 3.0
 RECYCLE_GAP = 6.0
+SPOTS = 4  # recycling spots offered to programs
 
 
 def shape_progress(state: RaceState, shape: g.Shape) -> tuple[float, float]:
@@ -77,8 +78,10 @@ class _SpotRules:
         lo, hi = shape_progress(st, shape)
         if lo <= self.after or hi >= st.course.finish_progress:
             return False
-        if any(g.gap(shape, ref) < RECYCLE_GAP - 1e-9 for ref in self.refs):
-            return False
+        for ref in self.refs:
+            apart = math.hypot(shape.cx - ref.cx, shape.cy - ref.cy) - shape.bound - ref.bound
+            if apart < RECYCLE_GAP and g.gap(shape, ref) < RECYCLE_GAP - 1e-9:
+                return False
         c = st.course
         pts = shape.points() if shape.kind != g.CIRCLE else [
             (x + shape.radius * math.cos(a), y + shape.radius * math.sin(a)) for a in (0.0, 1.57, 3.14, 4.71)]
@@ -92,6 +95,12 @@ def spot_ok(state: RaceState, o: Obstacle, x: float, y: float) -> bool:
 
 
 def recycle_spots(state: RaceState, o: Obstacle, limit: int = 4) -> list[tuple[float, float]]:
+    """Up to `limit` legal spots for a passed obstacle, nearest the race first."""
+    key = ("recycle_spots", o.id, o.x, o.y, o.rotation, state.options.recycle_reference)
+    return list(state.table.remember(key, lambda: _recycle_spots(state, o, SPOTS)))[:limit]
+
+
+def _recycle_spots(state: RaceState, o: Obstacle, limit: int) -> list[tuple[float, float]]:
     c = state.course
     racing = state.racing()
     if not racing:

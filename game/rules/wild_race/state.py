@@ -92,6 +92,7 @@ class Obstacle:
     moved: bool = False
     recycled: bool = False
     removed: bool = False
+    shape_cache: Any = field(default=None, repr=False, compare=False)  # (pose, Shape)
 
     def copy(self) -> "Obstacle":
         return copy.copy(self)
@@ -195,6 +196,7 @@ class RaceState:
     placed: list[str] = field(default_factory=list)
     table: Any = None  # the geometry mirror (shared between clones, resynced on use)
     sync_token: object = field(default_factory=object)  # who the table was last synced for
+    offered: Any = None  # (top step, stack depth, choices) last handed out by legal_choices
 
     # --- access -------------------------------------------------------------
     def racer(self, rid: str) -> Racer:
@@ -223,5 +225,6 @@ class RaceState:
         c.move = self.move.copy() if self.move else None
         c.passes = list(self.passes)
         c.sync_token = object()
+        c.offered = None
         c.placed = list(self.placed)
         return c
