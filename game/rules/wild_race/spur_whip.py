@@ -28,6 +28,11 @@ def can_whip(state: RaceState, r: Racer) -> bool:
 
 def whip_targets(state: RaceState, r: Racer) -> list[tuple[str, str]]:
     """(target, mode) pairs within 1": riders of rivals, mounts of anyone."""
+    key = ("whip_targets", r.id, r.x, r.y, r.heading)
+    return list(state.table.remember(key, lambda: _whip_targets(state, r)))
+
+
+def _whip_targets(state: RaceState, r: Racer) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for _, oid in state.table.within(racer_shape(r), Kind.RACER, WHIP_REACH + 1e-9, {r.id}):
         o = state.racers[oid]
