@@ -155,3 +155,47 @@ def test_no_bonus_when_nobody_took_a_life() -> None:
     s = Standings()
     s.add_race(st, list(st.racers))
     assert s.bonus_racers() == []
+
+
+def test_grand_prix_favour_carries_only_with_the_option() -> None:
+    import argparse
+    from game import sim
+    from game.rules.wild_race.options import Options
+
+    seen: list[dict[str, int] | None] = []
+    real = sim.run_race
+
+    def spy(course, players, per, seed, options, agent, favour=None):  # type: ignore[no-untyped-def]
+        seen.append(dict(favour) if favour else None)
+        st = real(course, players, per, seed, options, agent, favour)
+        for r in st.racers.values():
+            r.favour = 2  # as if every racer ended the race with 2 points
+        return st
+
+    for carry, expect in (("no", None), ("yes", 2)):
+        seen.clear()
+        sim.run_race = spy
+        try:
+            ns = argparse.Namespace(course=str(__import__("tests.wr_helpers").wr_helpers.SAMPLE), players=2,
+                                    racers_per_player=1, seed=4, grand_prix=2, agent="greedy",
+                                    option=[f"gp_carry_favour={carry}"], json=True)
+            assert sim.simulate_command(ns) == 0
+        finally:
+            sim.run_race = real
+        assert seen[0] is None
+        assert (seen[1] is None) if expect is None else set(seen[1].values()) == {expect}  # type: ignore[union-attr]
+    assert Options().gp_carry_favour == "no"
+
+
+def test_grand_prix_racers_start_each_race_fresh() -> None:
+    """Casualties race again; lives, stamina, whip, penalties reset between races."""
+    from game.sim import run_race
+    from game.rules.wild_race.options import Options
+    from tests.wr_helpers import sample_course
+    a = run_race(sample_course(), 3, 2, 11, Options(), "greedy")
+    b = run_race(sample_course(), 3, 2, 11 + 100003, Options(), "greedy")
+    assert a.racers.keys() == b.racers.keys()
+    fresh = race_state(3, 2, 5)
+    for r in fresh.racers.values():
+        assert (r.lives, r.stamina, r.has_whip, r.penalty_accrued, r.lockout, r.status) == (2, 5, True, 0, "none",
+                                                                                              "racing")

@@ -117,7 +117,7 @@ def _recycle_spots(state: RaceState, o: Obstacle, limit: int) -> list[tuple[floa
             if rules.ok(x, y):
                 out.append((x, y))
                 break
-        s += 1.5
+        s += 2.0
     return out
 
 
