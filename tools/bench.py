@@ -22,7 +22,7 @@ import sys
 import time
 from typing import Callable
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.environ.get("WT_BENCH_ROOT") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from game.core.course import load_course  # noqa: E402
@@ -124,6 +124,35 @@ def bench_startup(n: int) -> float:
     return statistics.median(timed(lambda: subprocess.run(cmd, check=True, cwd=ROOT), n)) * 1000
 
 
+def bench_compiled(n: int) -> dict[str, float] | None:
+    """The same race benchmark on a copy of the project with the kernels compiled by
+    mypyc (`make fast`); None if mypyc or a C compiler is missing."""
+    import shutil
+    import tempfile
+    import json as _json
+    tmp = tempfile.mkdtemp(prefix="wt-fast-")
+    try:
+        shutil.copytree(os.path.join(ROOT, "game"), os.path.join(tmp, "game"),
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        shutil.copytree(os.path.join(ROOT, "levels"), os.path.join(tmp, "levels"))
+        mods = ["game/table/geometry.py", "game/table/table.py", "game/core/polyline.py"]
+        r = subprocess.run([sys.executable, "-m", "mypyc", *mods], cwd=tmp, capture_output=True, text=True)
+        if r.returncode != 0:
+            return None
+        code = ("import json, sys; sys.path.insert(0, '.'); sys.argv=['x'];"
+                "import importlib.util as u; spec=u.spec_from_file_location('b', %r);"
+                "b=u.module_from_spec(spec); spec.loader.exec_module(b);"
+                "import game.table.geometry as g; assert g.__file__.endswith('.so'), g.__file__;"
+                "print(json.dumps(b.bench_race(%d)))" % (os.path.abspath(__file__), n))
+        out = subprocess.run([sys.executable, "-c", code], cwd=tmp, capture_output=True, text=True,
+                             env=dict(os.environ, PYTHONPATH=tmp, WT_BENCH_ROOT=tmp))
+        if out.returncode != 0:
+            return None
+        return _json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -141,12 +170,14 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--compiled", action="store_true", help="also time the mypyc build (make fast)")
     args = ap.parse_args()
     n = 10 if args.quick else 40
     race = bench_race(n)
     floor = bench_dice_floor(n, race["mean_turns"])
     geo = bench_geometry(n)
     start = bench_startup(3 if args.quick else 7)
+    fast = bench_compiled(n) if args.compiled else None
     lines = [
         "# Performance",
         "",
@@ -162,6 +193,10 @@ def main() -> int:
         f"| races per second | {race['races_per_s']:.1f} |",
         f"| mean turns per race | {race['mean_turns']:.1f} |",
         f"| pure dice-chart loop of the same size (the floor) | {floor:.2f} ms |",
+    ] + ([
+        f"| same race, kernels compiled with mypyc (`make fast`): median | {fast['median_ms']:.1f} ms |",
+        f"| same, races per second | {fast['races_per_s']:.1f} |",
+    ] if fast else []) + [
         f"| start-up: import the command line and the rules | {start:.0f} ms |",
         "",
         "## Table geometry (median per call)",

@@ -40,12 +40,13 @@ from __future__ import annotations
 
 import math
 import os
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Final, Sequence
 
 from game.core.errors import BadInput
 from game.core.jsonload import Obj, Val, load_json_file, save_json_file
+from game.core.polyline import SegRow, nearest_arc, nearest_arc_near
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -399,7 +400,7 @@ def _check_polyline(o: Obj | None, key: str, pts: Sequence[Point], source: str) 
 # --------------------------------------------------------------------------- the course
 
 
-_SegRow = tuple[float, float, float, float, float, float, float]
+_SegRow = SegRow
 
 
 @dataclass(frozen=True)
@@ -591,69 +592,9 @@ class Course:
         [hint - window, hint + window] is searched, so a hairpin or a crossing never
         makes progress jump; ties go to the point nearest the hint.
         """
-        segs = self._segs
-        best_d = math.inf
-        best_s = 0.0
         if hint is None:
-            for ax, ay, dx, dy, ln, s0, inv in segs:
-                t = ((x - ax) * dx + (y - ay) * dy) * inv
-                if t < 0.0:
-                    t = 0.0
-                elif t > 1.0:
-                    t = 1.0
-                ex = ax + t * dx - x
-                ey = ay + t * dy - y
-                d = ex * ex + ey * ey
-                if d < best_d:
-                    best_d = d
-                    best_s = s0 + t * ln
-            return best_s
-        length = self._length
-        h = 0.0 if hint < 0.0 else (length if hint > length else hint)
-        if window < 0.0:
-            window = 0.0
-        lo = h - window
-        hi = h + window
-        cum = self._cum
-        n = len(segs)
-        i0 = bisect_right(cum, lo) - 1
-        if i0 < 0:
-            i0 = 0
-        i1 = bisect_left(cum, hi)
-        if i1 > n:
-            i1 = n
-        if i1 <= i0:
-            i1 = i0 + 1 if i0 < n else n
-            i0 = i1 - 1
-        best_off = math.inf
-        for i in range(i0, i1):
-            ax, ay, dx, dy, ln, s0, inv = segs[i]
-            t = ((x - ax) * dx + (y - ay) * dy) * inv
-            tlo = (lo - s0) / ln
-            thi = (hi - s0) / ln
-            if tlo < 0.0:
-                tlo = 0.0
-            if thi > 1.0:
-                thi = 1.0
-            if t < tlo:
-                t = tlo
-            elif t > thi:
-                t = thi
-            ex = ax + t * dx - x
-            ey = ay + t * dy - y
-            d = ex * ex + ey * ey
-            s = s0 + t * ln
-            if d < best_d - 1e-12:
-                best_d = d
-                best_s = s
-                best_off = abs(s - h)
-            elif d <= best_d + 1e-12:
-                off = abs(s - h)
-                if off < best_off:
-                    best_d = min(d, best_d)
-                    best_s = s
-                    best_off = off
-        return best_s
+            return nearest_arc(self._segs, x, y)
+        return nearest_arc_near(self._segs, self._cum, self._length, x, y, hint, window)
 
     def _seg_index(self, s: float) -> int:
         i = bisect_right(self._cum, s) - 1

@@ -98,38 +98,42 @@ class Obstacle:
         return copy.copy(self)
 
 
-@dataclass(frozen=True)
 class Step:
-    """One pending step on the stack: a kind and its parameters (never mutated)."""
+    """One pending step on the stack: a kind and its parameters. Treated as a value:
+    never changed once made (`with_` makes a new one), so clones share them."""
 
-    kind: str
-    args: tuple[tuple[str, Any], ...] = ()
+    __slots__ = ("kind", "args")
+
+    def __init__(self, kind: str, args: dict[str, Any]) -> None:
+        self.kind = kind
+        self.args = args
 
     @staticmethod
     def make(kind: str, **kw: Any) -> "Step":
-        return Step(kind, tuple(sorted(kw.items())))
+        return Step(kind, kw)
 
     def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.args:
-            if k == key:
-                return v
-        return default
+        return self.args.get(key, default)
 
     def __getitem__(self, key: str) -> Any:
-        for k, v in self.args:
-            if k == key:
-                return v
-        raise KeyError(key)
+        return self.args[key]
 
     def with_(self, **kw: Any) -> "Step":
-        d = dict(self.args)
-        d.update(kw)
-        return Step(self.kind, tuple(sorted(d.items())))
+        return Step(self.kind, {**self.args, **kw})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Step) and self.kind == other.kind and self.args == other.args
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self.args.items()))
+        return f"Step({self.kind}: {inner})"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
-        for k, v in self.args:
-            out[k] = _plain(v)
+        for k in sorted(self.args):
+            out[k] = _plain(self.args[k])
         return out
 
 
