@@ -324,7 +324,8 @@ def advance(ctx: Ctx) -> None:
         guard += 1
         if guard > 100000:
             raise RuntimeError("the rules did not settle (step loop)")
-        if not any(r.racing for r in state.racers.values()) and state.phase not in ("setup", "placement"):
+        if len(state.finish_order) + len(state.casualties) >= len(state.racers) \
+                and state.phase not in ("setup", "placement"):
             END_HOOK[0](ctx)
             return
         if not state.stack:

@@ -33,6 +33,15 @@ def shape_progress(state: RaceState, shape: g.Shape) -> tuple[float, float]:
     return min(vals), max(vals)
 
 
+def obstacle_progress(state: RaceState, o: Obstacle) -> float:
+    """Progress of the obstacle's centre (remembered while it stays put)."""
+    key = (o.x, o.y)
+    c = o.progress_cache
+    if c is None or c[0] != key:
+        c = o.progress_cache = (key, state.course.progress(o.x, o.y))
+    return c[1]  # type: ignore[no-any-return]
+
+
 def racer_span(state: RaceState, r: Racer) -> tuple[float, float]:
     return shape_progress(state, racer_shape(r))
 
@@ -44,7 +53,7 @@ def is_passed(state: RaceState, o: Obstacle) -> bool:
         return False
     last = min(racing, key=lambda r: (r.progress, r.id))
     shape = obstacle_shape(o)
-    s = state.course.progress(o.x, o.y)
+    s = obstacle_progress(state, o)
     if s - 2.0 * shape.bound > last.progress:  # clearly not behind the last racer
         return False
     rear = racer_span(state, last)[0]
@@ -198,7 +207,7 @@ def check_obstacle_move(state: RaceState, o: Obstacle | None, dx: object, dy: ob
     d = math.hypot(float(dx), float(dy))  # type: ignore[arg-type]
     if d <= 1e-9 or d > SCENERY_MOVE + 1e-6:
         return "an obstacle moves more than 0 and at most 3\""
-    tx, ty = state.course.tangent_at(state.course.progress(o.x, o.y))
+    tx, ty = state.course.tangent_at(obstacle_progress(state, o))
     if (float(dx) * tx + float(dy) * ty) / d > 1e-6:  # type: ignore[arg-type]
         return "scenery may not move toward the finish line"
     return None
@@ -215,7 +224,7 @@ class SceneryTurn(Decision):
         out = [Choice.make("pass")]
         racing = state.racing()
         for o in movable(state):
-            s = state.course.progress(o.x, o.y)
+            s = obstacle_progress(state, o)
             if not any(s - 15.0 < r.progress < s + 3.0 for r in racing):
                 continue  # no racer close behind it to threaten (any move stays legal)
             tx, ty = state.course.tangent_at(s)

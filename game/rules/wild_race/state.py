@@ -93,6 +93,7 @@ class Obstacle:
     recycled: bool = False
     removed: bool = False
     shape_cache: Any = field(default=None, repr=False, compare=False)  # (pose, Shape)
+    progress_cache: Any = field(default=None, repr=False, compare=False)  # (pose, progress)
 
     def copy(self) -> "Obstacle":
         return copy.copy(self)
