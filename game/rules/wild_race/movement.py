@@ -528,6 +528,12 @@ class MovementTurn(Decision):
                     out.append(Choice("move", (("distance", d), ("end_heading", h), ("heading", h),
                                                ("racer", r.id))))
             out.append(Choice("move", (("distance", 0.0), ("heading", round(r.heading, 6)), ("racer", r.id))))
+            to_go = state.course.finish_progress - r.progress
+            if a < to_go <= a + r.stamina and geo.rotation_blocked(r, round(fh, 6)) is None:
+                # within reach of the line with stamina: a dash for the finish
+                d = round(min(a + r.stamina, to_go + 1.0), 6)
+                out.append(Choice.make("move", racer=r.id, heading=round(fh, 6), distance=d,
+                                       stamina=stamina_points(d - a), end_heading=round(fh, 6)))
         return out
 
     def check(self, state: RaceState, step: Step, choice: Choice) -> str | None:
