@@ -26,10 +26,11 @@ SPOTS = 4  # recycling spots offered to programs
 def shape_progress(state: RaceState, shape: g.Shape) -> tuple[float, float]:
     """(min, max) progress over a shape's outline."""
     c = state.course
+    s = c.progress(shape.cx, shape.cy)
     if shape.kind == g.CIRCLE:
-        s = c.progress(shape.cx, shape.cy)
         return s - shape.radius, s + shape.radius
-    vals = [c.progress(x, y) for x, y in zip(shape.xs, shape.ys)]
+    w = shape.bound * 2.0 + 1.0
+    vals = [c.progress(x, y, s, w) for x, y in zip(shape.xs, shape.ys)]
     return min(vals), max(vals)
 
 
