@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("scenario", help="play a scenario file and check its expectations")
     sc.add_argument("file")
     sc.add_argument("--json", action="store_true")
-    sub.add_parser("play", help="open the game (until the table view lands: a simulated race)")
+    sub.add_parser("play", help="open the game window (the default)")
     return p
 
 
@@ -70,7 +70,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def play_command() -> int:
-    print("Wild Table: the table view is not built yet; here is a simulated Wild Race (greedy agents).")
+    from game.ui.main import run
+    return run()
+
+
+def headless_race() -> int:
+    """A spectated race of AI racers, printed (when there is no display)."""
     from game.sim import simulate_command
     ns = argparse.Namespace(ruleset="wild-race", course=DEFAULT_COURSE, players=3, racers_per_player=2, seed=1,
                             grand_prix=0, agent="greedy", option=[], json=False)

@@ -17,7 +17,10 @@ class PhaseBegan(Event):
     phase: str
 
     def text(self) -> str:
-        return f"Turn {self.turn}: {self.phase.replace('_', ' ')} phase" if self.turn else f"{self.phase.replace('_', ' ')}"
+        if self.turn:
+            return f"Turn {self.turn}: {self.phase.replace('_', ' ')} phase"
+        return {"setup": "Set-up: the placement roll", "placement": "Placement on the start line",
+                "starting_turn": "The starting turn: 5\" + D6 straight ahead"}.get(self.phase, self.phase)
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,12 @@ class Moved(Event):
 
     def text(self) -> str:
         d = ((self.x1 - self.x0) ** 2 + (self.y1 - self.y0) ** 2) ** 0.5
-        return f"{self.racer} {self.how.replace('_', ' ')}: {_f(d)}\""
+        if self.how == "pivot" or d < 1e-6:
+            return ""  # a pivot: the Pivoted event says it
+        words = {"move": "moves", "start": "starts", "push": "is pushed", "whoa": "slides", "yeehaw": "charges",
+                 "overtake": "overtakes", "jump": "jumps", "barge": "barges in", "surprise": "draws alongside",
+                 "back": "falls back", "yah": "moves"}
+        return f"{self.racer} {words.get(self.how, self.how.replace('_', ' '))} {_f(d)}\""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,186 @@
+"""The window: pygame-ce set-up, the scene stack, the fixed-timestep loop, the
+pygame_gui manager with the one theme file (assets/theme.json), full screen (F11).
+
+Tests drive it with `frame(dt)` and an instant-animation mode; nothing waits on the
+wall clock except the real-time `run()` loop.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+
+from game.core.jsonload import load_json_file
+from game.ui.settings import Settings, load_settings
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ASSETS = os.path.join(ROOT, "assets")
+STEP = 1.0 / 120.0  # fixed update step (seconds)
+
+
+def theme_dict() -> dict[str, Any]:
+    """assets/theme.json with its font paths made absolute."""
+    data: dict[str, Any] = load_json_file(os.path.join(ASSETS, "theme.json"))
+    for block in data.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict):
+            for k in ("regular_path", "bold_path", "italic_path", "bold_italic_path"):
+                if k in font:
+                    font[k] = os.path.join(ASSETS, font[k])
+    return data
+
+
+class Scene:
+    """One screen of the app. Scenes build their widgets in `enter` and kill them in
+    `exit`; `handle` gets raw events first (return True to consume)."""
+
+    modal = False  # draws over the scene below it
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.widgets: list[Any] = []
+
+    def enter(self) -> None: ...
+
+    def exit(self) -> None:
+        for w in self.widgets:
+            w.kill()
+        self.widgets.clear()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def on_ui(self, event: pygame.event.Event) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def resized(self) -> None:
+        """The window changed size: rebuild widgets."""
+        self.exit()
+        self.enter()
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (1280, 800), *, instant: bool = False,
+                 clock: Callable[[], float] | None = None, settings: Settings | None = None) -> None:
+        pygame.init()
+        self.settings, self.settings_error = (settings, None) if settings is not None else load_settings()
+        self.size = size
+        flags = pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption("Wild Table")
+        self.manager = pygame_gui.UIManager(size, theme_dict())
+        self.instant = instant
+        self.now = clock or time.perf_counter
+        self.scenes: list[Scene] = []
+        self.running = True
+        self._last = self.now()
+        self._acc = 0.0
+        self.frames = 0
+        self.frame_times: list[float] = []
+
+    # --- scenes --------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        self.scenes.pop().exit()
+        if self.scenes and not self.scenes[-1].widgets:
+            self.scenes[-1].enter()
+
+    def replace(self, scene: Scene) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    # --- the loop --------------------------------------------------------------------
+    def frame(self, dt: float | None = None) -> bool:
+        """One frame: input, fixed-step updates, draw. False once the app should quit."""
+        t0 = time.perf_counter()
+        if dt is None:
+            now = self.now()
+            dt = min(0.25, now - self._last)
+            self._last = now
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self._acc += dt
+        steps = 0
+        while self._acc >= STEP and steps < 8:
+            self.scene.update(STEP)
+            self._acc -= STEP
+            steps += 1
+        if steps == 8:
+            self._acc = 0.0
+        self.manager.update(dt)
+        self.draw()
+        self.frames += 1
+        self.frame_times.append(time.perf_counter() - t0)
+        if len(self.frame_times) > 600:
+            del self.frame_times[:300]
+        return self.running
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((max(800, event.w), max(600, event.h)))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.scenes and self.scene.handle(event):
+            return
+        self.manager.process_events(event)
+        if event.type >= pygame.USEREVENT and self.scenes:
+            self.scene.on_ui(event)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.manager.set_window_resolution(size)
+        for s in self.scenes:
+            s.exit()
+        if self.scenes:
+            self.scene.enter()
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error:
+            pass
+
+    def draw(self) -> None:
+        below = [s for s in self.scenes[:-1]] if self.scenes and self.scene.modal else []
+        for s in below[-1:]:
+            s.draw(self.screen)
+        if self.scenes:
+            self.scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+
+    def run(self) -> None:
+        fps_clock = pygame.time.Clock()
+        while self.frame():
+            fps_clock.tick(240)
+        self.close()
+
+    def close(self) -> None:
+        for s in reversed(self.scenes):
+            s.exit()
+        self.scenes.clear()
+        from game.ui import art
+        art.font.cache_clear()  # fonts die with pygame.quit(); surfaces survive
+        pygame.quit()

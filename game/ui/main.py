@@ -1,0 +1,37 @@
+"""Open the window (`python -m game`, `make play`); with no display, say so in one
+line and run a spectated AI race headless instead."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def display_available() -> bool:
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return False
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False
+    return True
+
+
+def run() -> int:
+    if not display_available():
+        print("Wild Table: no display available; running a spectated AI race headless instead.")
+        from game.cli import headless_race
+        return headless_race()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        from game.ui.app import App
+        from game.ui.scenes.menu import MenuScene
+        app = App()
+    except Exception as e:  # SDL could not open a window after all
+        print(f"Wild Table: could not open a window ({e}); running a spectated AI race headless instead.")
+        from game.cli import headless_race
+        return headless_race()
+    app.push(MenuScene(app))
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        app.close()
+    return 0

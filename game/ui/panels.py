@@ -1,0 +1,196 @@
+"""High-rate panels drawn straight into cached surfaces (CONTRACTS §8): the phase
+banner, the roster of racer sheets, the dice tray and the event log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import art
+
+INK = (241, 230, 208)
+DIM = (170, 158, 138)
+PANEL = (35, 28, 22)
+EDGE = (120, 94, 60)
+GOLD = (232, 194, 122)
+RED = (230, 110, 90)
+
+
+def _panel(w: int, h: int) -> pygame.Surface:
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s.fill((*PANEL, 235))
+    pygame.draw.rect(s, EDGE, s.get_rect(), 2, border_radius=6)
+    return s
+
+
+class Banner:
+    def __init__(self) -> None:
+        self.font = art.font(18, bold=True)
+        self.small = art.font(13)
+        self._key: Any = None
+        self._surf: pygame.Surface | None = None
+
+    def draw(self, target: pygame.Surface, rect: pygame.Rect, title: str, line: str) -> None:
+        key = (rect.size, title, line)
+        if key != self._key:
+            s = _panel(rect.w, rect.h)
+            s.blit(self.font.render(title, True, GOLD), (12, 6))
+            s.blit(self.small.render(line[:90], True, INK), (12, 6 + self.font.get_linesize()))
+            self._surf, self._key = s, key
+        assert self._surf is not None
+        target.blit(self._surf, rect)
+
+
+class Roster:
+    """One line per racer: marker, name, lives, favour, stamina, penalty, whip, state."""
+
+    def __init__(self, colours: dict[str, int], colour_blind: bool) -> None:
+        self.colours = colours
+        self.colour_blind = colour_blind
+        self.font = art.font(13, bold=True)
+        self.small = art.font(12)
+        self._key: Any = None
+        self._surf: pygame.Surface | None = None
+
+    def sheet(self, r: Any) -> tuple[Any, ...]:
+        return (r.id, r.lives, r.favour, r.stamina, r.penalty_accrued, r.penalty_in_effect, r.has_whip, r.lockout,
+                r.status, r.favour_used)
+
+    def draw(self, target: pygame.Surface, rect: pygame.Rect, state: Any, active: str | None) -> None:
+        key = (rect.size, tuple(self.sheet(r) for r in state.racers.values()), active, tuple(state.finish_order))
+        if key != self._key:
+            self._surf = self._render(rect, state, active)
+            self._key = key
+        assert self._surf is not None
+        target.blit(self._surf, rect)
+
+    @staticmethod
+    def _lives(s: pygame.Surface, x: int, y: int, lives: int, most: int) -> None:
+        """Lives as small hearts (filled) out of the racer's starting lives."""
+        for i in range(max(most, lives)):
+            cx = x + i * 14
+            col = (214, 64, 58) if i < lives else (90, 74, 60)
+            pygame.draw.circle(s, col, (cx + 3, y + 4), 3)
+            pygame.draw.circle(s, col, (cx + 8, y + 4), 3)
+            pygame.draw.polygon(s, col, [(cx, y + 5), (cx + 11, y + 5), (cx + 5.5, y + 11)])
+
+    def _render(self, rect: pygame.Rect, state: Any, active: str | None) -> pygame.Surface:
+        s = _panel(rect.w, rect.h)
+        y = 8
+        line = self.small.get_linesize()
+        s.blit(self.small.render("racers: lives, favour, stamina, next-move penalty", True, DIM), (10, y))
+        y += line + 2
+        for r in state.racers.values():
+            if y + 2 * line > rect.h:
+                break
+            idx = self.colours.get(r.player, 0)
+            col = art.player_colour(idx, self.colour_blind)
+            icon = art.racer_sprite(col, idx, 14.0, r.length, r.width, None)
+            s.blit(icon, (10, y + 2))
+            if r.player == active and r.racing:
+                pygame.draw.rect(s, GOLD, pygame.Rect(4, y, rect.w - 8, 2 * line - 2), 1, border_radius=4)
+            name_col = INK if r.racing else DIM
+            s.blit(self.font.render(r.name[:12], True, name_col), (42, y))
+            self._lives(s, rect.w - 150, y + 3, r.lives, r.max_lives)
+            pen = r.penalty_accrued + r.penalty_in_effect
+            stats = f"F{r.favour} S{r.stamina}" + (f" -{pen}\"" if pen else "")
+            s.blit(self.small.render(stats, True, INK), (rect.w - 92, y + 1))
+            status = {"finished": f"finished #{state.finish_order.index(r.id) + 1}" if r.id in state.finish_order
+                      else "finished", "casualty": "casualty"}.get(r.status, "")
+            notes = []
+            if not r.has_whip:
+                notes.append("no whip")
+            if r.lockout != "none":
+                notes.append(f"locked ({r.lockout})")
+            if r.favour_used:
+                notes.append("favour used")
+            if status:
+                notes.insert(0, status)
+            s.blit(self.small.render(", ".join(notes)[:40], True, RED if r.lockout != "none" else DIM),
+                   (42, y + line))
+            y += 2 * line + 4
+        return s
+
+
+class DiceTray:
+    """The latest rolls: faces as dice, reason and result, favour used; a new roll
+    tumbles in for a moment."""
+
+    def __init__(self) -> None:
+        self.font = art.font(13, bold=True)
+        self.small = art.font(12)
+        self.rolls: list[Any] = []
+        self.age = 0.0
+
+    def add(self, roll: Any) -> None:
+        self.rolls.insert(0, roll)
+        del self.rolls[5:]
+        self.age = 0.0
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def draw(self, target: pygame.Surface, rect: pygame.Rect, names: dict[str, str]) -> None:
+        s = _panel(rect.w, rect.h)
+        y = 8
+        s.blit(self.small.render("dice", True, DIM), (10, y))
+        y += self.small.get_linesize()
+        for i, r in enumerate(self.rolls):
+            if y + 30 > rect.h:
+                break
+            x = 10
+            for j, face in enumerate(r.faces):
+                size = 24
+                wobble = 0
+                if i == 0 and self.age < 0.35 and j == len(r.faces) - 1:
+                    wobble = int(6 * (0.35 - self.age) / 0.35)
+                die = pygame.Rect(x + wobble, y + (wobble // 2), size, size)
+                last = j == len(r.faces) - 1
+                pygame.draw.rect(s, (245, 238, 220) if last else (150, 140, 125), die, border_radius=5)
+                pygame.draw.rect(s, (60, 40, 25), die, 1, border_radius=5)
+                txt = self.font.render(str(face), True, (40, 28, 18))
+                s.blit(txt, txt.get_rect(center=die.center))
+                x += size + 4
+            who = names.get(r.for_whom, r.for_whom)
+            fav = f" favour {r.favour}" if r.favour else ""
+            text = f"{who}: {r.reason.replace('_', ' ')} -> {r.result}{fav}"
+            s.blit(self.small.render(text[:40], True, INK if i == 0 else DIM), (x + 6, y + 5))
+            y += 30
+        target.blit(s, rect)
+
+
+class Log:
+    """The event log in plain words, newest at the bottom; the wheel scrolls."""
+
+    def __init__(self) -> None:
+        self.font = art.font(12)
+        self.lines: list[str] = []
+        self.scroll = 0
+        self._key: Any = None
+        self._surf: pygame.Surface | None = None
+
+    def add(self, text: str) -> None:
+        self.lines.append(text)
+        if len(self.lines) > 2000:
+            del self.lines[:500]
+
+    def wheel(self, dy: int) -> None:
+        self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 3))
+
+    def draw(self, target: pygame.Surface, rect: pygame.Rect) -> None:
+        key = (rect.size, len(self.lines), self.scroll)
+        if key != self._key:
+            s = _panel(rect.w, rect.h)
+            lh = self.font.get_linesize()
+            rows = max(1, (rect.h - 10) // lh)
+            end = len(self.lines) - self.scroll
+            shown = self.lines[max(0, end - rows):end]
+            for i, text in enumerate(shown):
+                col = INK if i == len(shown) - 1 and self.scroll == 0 else (205, 195, 175)
+                s.blit(self.font.render(text[:140], True, col), (10, 5 + i * lh))
+            if self.scroll:
+                s.blit(self.font.render(f"(scrolled back {self.scroll})", True, GOLD), (rect.w - 160, 5))
+            self._surf, self._key = s, key
+        assert self._surf is not None
+        target.blit(self._surf, rect)

@@ -1,0 +1,65 @@
+"""The main menu."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui import art
+from game.ui.app import App, Scene
+
+
+class MenuScene(Scene):
+    def __init__(self, app: App, message: str = "") -> None:
+        super().__init__(app)
+        self.message = message or (app.settings_error or "")
+
+    def enter(self) -> None:
+        w, h = self.app.size
+        m = self.app.manager
+        x = w // 2 - 160
+        y = h // 2 - 170
+        self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 100, y - 110, 520, 64), "Wild Table", m,
+                                                        object_id="#title"))
+        self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 100, y - 50, 520, 30),
+                                                        "The Wild Race: a fantasy horse race on the tabletop", m,
+                                                        object_id="#subtitle"))
+        self.buttons = {}
+        items = [("new", "New race", True, ""), ("gp", "New Grand Prix", True, ""),
+                 ("load", "Load", False, "Saving and loading come in a later version"),
+                 ("editor", "Course editor", False, "The course editor comes in a later version"),
+                 ("settings", "Settings", True, ""), ("quit", "Quit", True, "")]
+        for i, (key, label, enabled, tip) in enumerate(items):
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * 54, 320, 46), label, m,
+                                             tool_tip_text=tip or None)
+            if not enabled:
+                b.disable()
+            self.buttons[b] = key
+            self.widgets.append(b)
+        if self.message:
+            self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(40, h - 60, w - 80, 30), self.message[:160],
+                                                            m, object_id="#subtitle"))
+
+    def on_ui(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.buttons:
+            return
+        key = self.buttons[event.ui_element]
+        if key in ("new", "gp"):
+            from game.ui.scenes.setup import SetupScene
+            self.app.replace(SetupScene(self.app, grand_prix=key == "gp"))
+        elif key == "settings":
+            from game.ui.scenes.settings_scene import SettingsScene
+            self.app.replace(SettingsScene(self.app))
+        elif key == "quit":
+            self.app.running = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(art.table_background((w, h)), (0, 0))
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((10, 8, 6, 110))
+        surface.blit(shade, (0, 0))
+        for i in range(8):
+            spr = art.racer_sprite(art.player_colour(i, self.app.settings.colour_blind), i, 26.0)
+            rot = pygame.transform.rotate(spr, 8 * (i % 3) - 8)
+            surface.blit(rot, (w // 2 - 380 + i * 96, h - 150 + (i % 2) * 22))

@@ -1,0 +1,378 @@
+"""The race: the table, the panels, the decision of whoever's turn it is (gated by
+the rules' pending step: only that player can act), the movement ghost with its
+tape measure, hot-seat hand-over, spectating speed, and on to the results."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+
+from game.core.protocol import Choice
+from game.rules.wild_race import RULESET
+from game.rules.wild_race.geo import MOVE_KINDS, norm_heading, unit
+from game.rules.wild_race.movement import allowance, stamina_points
+from game.table import geometry as g
+from game.table.table import Kind
+from game.ui import words
+from game.ui.animate import Animator
+from game.ui.app import App, Scene
+from game.ui.panels import Banner, DiceTray, Log, Roster
+from game.ui.session import Session
+from game.ui.table_view import TableView
+
+SIDEBAR = 360
+LOG_H = 130
+SPEEDS = (1.0, 4.0)
+
+
+class RaceScene(Scene):
+    def __init__(self, app: App, session: Session, colours: dict[str, int],
+                 on_over: Callable[[Session], None]) -> None:
+        super().__init__(app)
+        self.session = session
+        self.colours = colours
+        self.on_over = on_over
+        st = session.state
+        self.view = TableView(st, colours, app.settings.colour_blind)
+        self.view.grid = app.settings.grid
+        self.anim = Animator.of(st)
+        self.banner = Banner()
+        self.roster = Roster(colours, app.settings.colour_blind)
+        self.dice = DiceTray()
+        self.log = Log()
+        self.buttons: dict[Any, Choice] = {}
+        self._decision_key: Any = None
+        self.selected: str | None = None
+        self.mouse = (0, 0)
+        self.end_turn = 0.0  # extra end facing (Q/E), degrees
+        self.message = ""
+        self.last_human: str | None = None
+        self.handover: str | None = None  # player to pass the screen to
+        self.paused = False
+        self.speed_i = 0
+        self.dragging = False
+        self.drag_from = (0, 0)
+        self.over_called = False
+        self.fitted = False
+        self._name_re: Any = None
+        self.names = {r.id: r.name for r in st.racers.values()} | {p: st.player_names.get(p, p) for p in st.players}
+        self._catch_up()
+
+    # --- layout --------------------------------------------------------------------
+    def enter(self) -> None:
+        w, h = self.app.size
+        self.view.camera.set_view(0, 0, w - SIDEBAR, h - LOG_H)
+        if not self.fitted:
+            self.view.fit()
+            self.fitted = True
+        self._decision_key = None
+        self.buttons.clear()
+
+    def rects(self) -> dict[str, pygame.Rect]:
+        w, h = self.app.size
+        x = w - SIDEBAR + 6
+        sw = SIDEBAR - 12
+        n = len(self.session.state.racers)
+        roster_h = min(42 + n * 38, 42 + 12 * 38)
+        return {
+            "banner": pygame.Rect(x, 6, sw, 58),
+            "roster": pygame.Rect(x, 70, sw, roster_h),
+            "decision": pygame.Rect(x, 76 + roster_h, sw, h - 76 - roster_h - 196),
+            "dice": pygame.Rect(x, h - 190, sw, 184),
+            "log": pygame.Rect(6, h - LOG_H + 4, w - SIDEBAR - 12, LOG_H - 10),
+        }
+
+    # --- the game moving on ---------------------------------------------------------
+    def _catch_up(self) -> None:
+        self.anim.feed(self.session.take_unseen())
+
+    def update(self, dt: float) -> None:
+        speed = SPEEDS[self.speed_i] * self.app.settings.animation_speed
+        if self.app.instant:
+            self.anim.finish_all()
+        if not self.paused and not self.anim.busy and self.handover is None:
+            if self.session.think(12):
+                self._catch_up()
+            self._auto_keep_favour()
+        self.anim.update(dt, speed)
+        if self.app.instant:
+            self.anim.finish_all()
+        for e in self.anim.take_shown():
+            text = e.text()
+            if text:
+                self.log.add(self._named(text))
+            if e.kind == "RollMade":
+                self.dice.add(e)
+        self.dice.update(dt)
+        if self.session.over and not self.anim.busy and not self.over_called:
+            self.over_called = True
+            self.on_over(self.session)
+            return
+        self._refresh_decision()
+
+    def _named(self, text: str) -> str:
+        """Log lines with racers' and players' names instead of their ids."""
+        if self._name_re is None:
+            ids = sorted(self.names, key=len, reverse=True)
+            self._name_re = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
+        return self._name_re.sub(lambda m: self.names[m.group(1)], text)
+
+    def _auto_keep_favour(self) -> None:
+        p = self.session.human_turn()
+        if p is not None and p.kind == "favour_offer" and p.seat.name in self.app.settings.auto_keep_favour:
+            self.session.submit(Choice.make("keep"))
+            self._catch_up()
+
+    def _human(self) -> Any:
+        if self.anim.busy or self.session.over:
+            return None
+        return self.session.human_turn()
+
+    def _refresh_decision(self) -> None:
+        p = self._human()
+        if p is not None and self.last_human is not None and p.actor != self.last_human and self.handover is None \
+                and sum(1 for s in self.session.seats.values() if s.kind == "human") > 1:
+            self.handover = p.actor
+        key = None if p is None else (id(self.session.state.stack[-1]), len(p.legal), self.handover)
+        if key == self._decision_key:
+            return
+        self._decision_key = key
+        for b in self.buttons:
+            b.kill()
+        self.buttons.clear()
+        self.selected = None
+        if p is None:
+            return
+        r = self.rects()["decision"]
+        if self.handover is not None:
+            b = pygame_gui.elements.UIButton(pygame.Rect(r.x + 10, r.y + 40, r.w - 20, 44),
+                                             f"Pass to {p.seat.name}: ready", self.app.manager)
+            self.buttons[b] = Choice.make("@handover")
+            return
+        legal = p.legal
+        if p.kind == "movement_turn":
+            racers: list[str] = []
+            for c in legal:
+                if c["racer"] not in racers:
+                    racers.append(c["racer"])
+            legal = [Choice.make("@select", racer=rid) for rid in racers] + \
+                [c for c in legal if c.get("distance", 1.0) == 0.0]
+        y = r.y + 34
+        for c in legal[:16]:
+            label = f"Move {words.name(self.session.state, c['racer'])}" if c.kind == "@select" else \
+                words.describe(self.session.state, c, p.kind)
+            b = pygame_gui.elements.UIButton(pygame.Rect(r.x + 6, y, r.w - 12, 30), label[:48], self.app.manager,
+                                             object_id="#choice")
+            self.buttons[b] = c
+            y += 33
+            if y > r.bottom - 30:
+                break
+
+    def on_ui(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.buttons:
+            return
+        c = self.buttons[event.ui_element]
+        if c.kind == "@handover":
+            self.handover = None
+            self._decision_key = None
+            p = self.session.human_turn()
+            self.last_human = p.actor if p else None
+            return
+        if c.kind == "@select":
+            self.selected = c["racer"]
+            self.end_turn = 0.0
+            return
+        self._submit(c)
+
+    def _submit(self, c: Choice) -> None:
+        p = self.session.human_turn()
+        why = self.session.submit(c)
+        if why is not None:
+            self.message = why
+            return
+        self.message = ""
+        self.last_human = p.actor if p else self.last_human
+        self.selected = None
+        self._catch_up()
+
+    # --- the movement ghost -------------------------------------------------------------
+    def ghost(self) -> dict[str, Any] | None:
+        p = self._human()
+        if p is None or p.kind != "movement_turn" or self.selected is None:
+            return None
+        st = self.session.state
+        r = st.racers[self.selected]
+        tx, ty = self.view.camera.to_table(*self.mouse)
+        dx, dy = tx - r.x, ty - r.y
+        want = math.hypot(dx, dy)
+        heading = norm_heading(math.degrees(math.atan2(dy, dx))) if want > 0.05 else r.heading
+        a = allowance(r)
+        d = min(want, a + r.stamina)
+        stamina = stamina_points(d - a)
+        ux, uy = unit(heading)
+        shape = g.make_rect(r.x, r.y, heading, r.length, r.width)
+        hit = st.table.first_contact(shape, ux * d, uy * d, MOVE_KINDS, {r.id}) if d > 0 else None
+        label = f"{d:.1f}\" of {a:g}\"" + (f" + {stamina} stamina" if stamina else "")
+        stop = None
+        if hit is not None:
+            what = words.name(st, hit.other) if hit.kind == Kind.RACER else hit.other.removeprefix("o:")
+            if hit.kind == Kind.SMALL:
+                label += f" | jump {what}? 67% clear"
+            elif hit.kind == Kind.RACER and st.racers[hit.other].player != r.player:
+                label += f" | must overtake {what}: 50% clean, 33% trouble"
+            elif hit.kind == Kind.FINISH:
+                label += " | crosses the finish!"
+            else:
+                label += f" | stops at {what}"
+            stop = (r.x + ux * hit.dist, r.y + uy * hit.dist)
+        choice = Choice.make("move", racer=r.id, heading=round(heading, 4), distance=round(d, 4),
+                             stamina=stamina, end_heading=round(norm_heading(heading + self.end_turn), 4))
+        why = RULESET.is_legal(st, choice)
+        return {"racer": r, "x": r.x + ux * d, "y": r.y + uy * d, "end_heading": heading + self.end_turn,
+                "label": label if why is None else why, "ok": why is None, "stop": stop, "choice": choice}
+
+    # --- input ---------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        cam = self.view.camera
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.dragging:
+                cam.pan_pixels(event.rel[0], event.rel[1])
+            return False
+        in_table = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL) and \
+            pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh).collidepoint(pygame.mouse.get_pos() if event.type ==
+                                                                    pygame.MOUSEWHEEL else event.pos)
+        if event.type == pygame.MOUSEWHEEL:
+            if in_table:
+                cam.zoom_at(1.15 ** event.y, *pygame.mouse.get_pos())
+            elif self.rects()["log"].collidepoint(pygame.mouse.get_pos()):
+                self.log.wheel(event.y)
+            return in_table
+        if event.type == pygame.MOUSEBUTTONDOWN and in_table:
+            if event.button == 1:
+                gh = self.ghost()
+                if gh is not None:
+                    if gh["ok"]:
+                        self._submit(gh["choice"])
+                    else:
+                        self.message = gh["label"]
+                    return True
+                p = self._human()
+                hit = self.view.racer_at(*event.pos, self.anim)
+                if p is not None and p.kind == "movement_turn" and hit is not None and \
+                        any(c.get("racer") == hit for c in p.legal):
+                    self.selected = hit
+                    self.end_turn = 0.0
+                    return True
+                self.dragging = True
+                return True
+            if event.button == 3:
+                if self.selected:
+                    self.selected = None
+                else:
+                    self.dragging = True
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        cam = self.view.camera
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            if self.selected:
+                self.selected = None
+            else:
+                from game.ui.scenes.pause import PauseScene
+                self.app.push(PauseScene(self.app, self))
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            gh = self.ghost()
+            if gh is not None and gh["ok"]:
+                self._submit(gh["choice"])
+            return True
+        if k == pygame.K_q:
+            self.end_turn += 15.0
+        elif k == pygame.K_e:
+            self.end_turn -= 15.0
+        elif k in (pygame.K_a, pygame.K_LEFT):
+            cam.pan_pixels(60, 0)
+        elif k in (pygame.K_d, pygame.K_RIGHT):
+            cam.pan_pixels(-60, 0)
+        elif k in (pygame.K_w, pygame.K_UP):
+            cam.pan_pixels(0, 60)
+        elif k in (pygame.K_s, pygame.K_DOWN):
+            cam.pan_pixels(0, -60)
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            cam.zoom_at(1.2, cam.vx + cam.vw / 2, cam.vy + cam.vh / 2)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            cam.zoom_at(1 / 1.2, cam.vx + cam.vw / 2, cam.vy + cam.vh / 2)
+        elif k == pygame.K_f:
+            self.view.fit()
+        elif k == pygame.K_l:
+            self.follow_leader()
+        elif k == pygame.K_g:
+            self.view.grid = not self.view.grid
+        elif k == pygame.K_SPACE:
+            self.paused = not self.paused
+        elif k == pygame.K_TAB:
+            self.speed_i = (self.speed_i + 1) % len(SPEEDS)
+        elif k == pygame.K_k:
+            self.skip_to_end()
+        else:
+            return False
+        return True
+
+    def follow_leader(self) -> None:
+        racing = [r for r in self.session.state.racers.values() if r.racing]
+        if racing:
+            lead = max(racing, key=lambda r: r.progress)
+            self.view.camera.cx, self.view.camera.cy = lead.x, lead.y
+
+    def skip_to_end(self) -> None:
+        """Spectating: play the rest at once (only while no human has a decision)."""
+        if self.session.human_turn() is None:
+            while not self.session.over and self.session.human_turn() is None:
+                self.session.think(500)
+            self._catch_up()
+            self.anim.finish_all()
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((24, 20, 16))
+        gh = self.ghost()
+        self.view.draw(surface, self.anim, self.selected, gh)
+        rects = self.rects()
+        st = self.session.state
+        p = self._human()
+        if self.session.over:
+            title, line = "The race is over", "results follow"
+        elif p is not None:
+            title = f"Turn {st.turn} - {st.phase.replace('_', ' ')}"
+            line = self.message or (f"{p.seat.name}, it's your turn" if self.handover else
+                                    words.prompt(st, p.kind, p.seat.name))
+        else:
+            actor = self.session.pending()
+            who = actor.seat.name if actor else ""
+            title = f"Turn {st.turn} - {st.phase.replace('_', ' ')}"
+            line = "paused (Space)" if self.paused else (f"{who} is thinking..." if who else "")
+        self.banner.draw(surface, rects["banner"], title, line + (f"   x{SPEEDS[self.speed_i]:g}" if
+                                                                   self.speed_i else ""))
+        self.roster.draw(surface, rects["roster"], st, p.actor if p else None)
+        dec = rects["decision"]
+        if dec.h > 40:
+            pygame.draw.rect(surface, (35, 28, 22), dec, border_radius=6)
+            pygame.draw.rect(surface, (120, 94, 60), dec, 2, border_radius=6)
+            if p is not None:
+                t = self.banner.small.render("your decision" if not self.handover else "hand over the screen",
+                                             True, (232, 194, 122))
+                surface.blit(t, (dec.x + 10, dec.y + 8))
+        self.dice.draw(surface, rects["dice"], self.names)
+        self.log.draw(surface, rects["log"])

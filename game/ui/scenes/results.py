@@ -1,0 +1,103 @@
+"""Results: finishing order, casualties, lives taken, favour and stamina used; for a
+Grand Prix the standings across the races with team totals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui import art
+from game.ui.app import App, Scene
+
+INK = (241, 230, 208)
+DIM = (180, 168, 148)
+GOLD = (232, 194, 122)
+
+
+class ResultsScene(Scene):
+    def __init__(self, app: App, series: Any, session: Any) -> None:
+        super().__init__(app)
+        self.series = series
+        self.session = session
+        self.font = art.font(16)
+        self.bold = art.font(18, bold=True)
+
+    def enter(self) -> None:
+        w, h = self.app.size
+        m = self.app.manager
+        s = self.series
+        more = s.number < s.races
+        title = f"Race {s.number} of {s.races}" if s.races > 1 else "Results"
+        self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(40, 20, 700, 56), title, m, object_id="#title"))
+        self.next = pygame_gui.elements.UIButton(pygame.Rect(w - 280, h - 76, 240, 50),
+                                                 "Next race" if more else "Main menu", m)
+        self.again = None
+        if not more:
+            self.again = pygame_gui.elements.UIButton(pygame.Rect(w - 540, h - 76, 240, 50), "Race again", m)
+            self.widgets.append(self.again)
+        self.widgets.append(self.next)
+
+    def on_ui(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        from game.ui.scenes.flow import next_race, start_series
+        s = self.series
+        if event.ui_element is self.next:
+            if s.number < s.races:
+                next_race(self.app, s)
+            else:
+                from game.ui.scenes.menu import MenuScene
+                self.app.replace(MenuScene(self.app))
+        elif event.ui_element is self.again:
+            start_series(self.app, s.course, s.seats, s.per, s.options, s.races)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(art.table_background((w, h)), (0, 0))
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((10, 8, 6, 170))
+        surface.blit(shade, (0, 0))
+        st = self.session.state
+        out = self.session.outcome()
+        pts = self.series.results[-1]["points"] if self.series.results else {}
+        y = 100
+        head = "place  racer            player      status      lives  lives taken  favour used  stamina used"
+        if pts:
+            head += "  points"
+        surface.blit(self.font.render(head, True, DIM), (60, y))
+        y += 30
+        for place, rid in enumerate(out["order"], 1):
+            r = st.racers[rid]
+            idx = self.series.colours().get(r.player, 0)
+            icon = art.racer_sprite(art.player_colour(idx, self.app.settings.colour_blind), idx, 16.0)
+            surface.blit(icon, (24, y + 2))
+            status = "finished" if r.status == "finished" else ("casualty" if r.status == "casualty" else "running")
+            line = (f"{place:>3}.   {r.name:<16} {st.player_names.get(r.player, r.player):<11} {status:<11} "
+                    f"{r.lives:>3}  {r.lives_taken:>9}  {r.favour_spent:>11}  {r.stamina_spent:>12}")
+            if pts:
+                line += f"  {pts.get(rid, 0):>6}"
+            surface.blit((self.bold if place == 1 else self.font).render(line, True, GOLD if place == 1 else INK),
+                         (60, y))
+            y += 28
+        surface.blit(self.font.render(f"{out['turns']} turns", True, DIM), (60, y + 6))
+        if self.series.races > 1:
+            self._standings(surface, y + 50)
+
+    def _standings(self, surface: pygame.Surface, y: int) -> None:
+        s = self.series.standings
+        tot = s.totals()
+        bonus = set(s.bonus_racers())
+        st = self.session.state
+        surface.blit(self.bold.render("Grand Prix standings", True, GOLD), (60, y))
+        y += 32
+        for rid in sorted(tot, key=lambda r: (-tot[r], r)):
+            extra = "  (+10 most lives taken)" if rid in bonus else ""
+            nm = st.racers[rid].name if rid in st.racers else rid
+            surface.blit(self.font.render(f"{nm:<16} {tot[rid]:>4}{extra}", True, INK), (60, y))
+            y += 24
+        teams = s.team_totals()
+        line = "Teams: " + ", ".join(f"{st.player_names.get(p, p)} {teams[p]}"
+                                     for p in sorted(teams, key=lambda p: (-teams[p], p)))
+        surface.blit(self.bold.render(line, True, GOLD), (60, y + 8))

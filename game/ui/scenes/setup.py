@@ -1,0 +1,181 @@
+"""Race set-up: the course (with a preview), the players (name, colour and shape,
+human or AI), racers per player, the rules options with their defaults, and for a
+Grand Prix the number of races."""
+
+from __future__ import annotations
+
+import glob
+import os
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.core.course import load_course
+from game.core.errors import BadInput
+from game.rules.wild_race import MAX_RACERS
+from game.rules.wild_race.options import CHOICES, Options, parse_options
+from game.ui import art
+from game.ui.app import ROOT, App, Scene
+from game.ui.table_view import course_preview
+
+SEAT_KINDS = {"Human": "human", "AI (greedy)": "greedy", "AI (random)": "random"}
+DEFAULT_NAMES = ("Red", "Blue", "Green", "Gold", "Purple", "White", "Black", "Orange")
+
+
+def course_files() -> list[str]:
+    return sorted(glob.glob(os.path.join(ROOT, "levels", "wild_race", "*.json")))
+
+
+class SetupScene(Scene):
+    def __init__(self, app: App, grand_prix: bool = False) -> None:
+        super().__init__(app)
+        self.grand_prix = grand_prix
+        self.files = course_files()
+        self.course_i = 0
+        self.players = 2
+        self.per = 1
+        self.names = list(DEFAULT_NAMES)
+        self.kinds = ["Human"] + ["AI (greedy)"] * 7
+        self.options: dict[str, str] = {}
+        self.races = 3
+        self.error = ""
+        self._preview: pygame.Surface | None = None
+        self._preview_for = -1
+
+    def enter(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        add = self.widgets.append
+        add(pygame_gui.elements.UILabel(pygame.Rect(30, 16, 600, 50),
+                                        "New Grand Prix" if self.grand_prix else "New race", m, object_id="#title"))
+        labels = [os.path.splitext(os.path.basename(f))[0].replace("_", " ") for f in self.files] or ["(none)"]
+        self.course_dd = pygame_gui.elements.UIDropDownMenu(labels, labels[self.course_i], pygame.Rect(30, 80, 380, 34), m)
+        add(self.course_dd)
+        y = 330
+        add(pygame_gui.elements.UILabel(pygame.Rect(30, y, 160, 30), "Players", m))
+        self.players_dd = pygame_gui.elements.UIDropDownMenu([str(i) for i in range(1, 9)], str(self.players),
+                                                             pygame.Rect(190, y, 80, 30), m)
+        add(self.players_dd)
+        add(pygame_gui.elements.UILabel(pygame.Rect(280, y, 150, 30), "Racers each", m))
+        self.per_dd = pygame_gui.elements.UIDropDownMenu(["1", "2", "3"], str(self.per), pygame.Rect(430, y, 70, 30), m)
+        add(self.per_dd)
+        self.name_entries = []
+        self.kind_dds = []
+        y += 44
+        for i in range(self.players):
+            col = art.player_colour(i, self.app.settings.colour_blind)
+            icon = pygame_gui.elements.UIImage(pygame.Rect(30, y + 2, 52, 26), art.racer_sprite(col, i, 26.0), m)
+            add(icon)
+            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(90, y, 200, 30), m)
+            e.set_text(self.names[i])
+            e.set_text_length_limit(20)
+            self.name_entries.append(e)
+            add(e)
+            dd = pygame_gui.elements.UIDropDownMenu(list(SEAT_KINDS), self.kinds[i], pygame.Rect(300, y, 200, 30), m)
+            self.kind_dds.append(dd)
+            add(dd)
+            y += 36
+        if self.grand_prix:
+            add(pygame_gui.elements.UILabel(pygame.Rect(30, y + 6, 160, 30), "Races", m))
+            self.races_dd = pygame_gui.elements.UIDropDownMenu([str(i) for i in (2, 3, 4, 5, 6)], str(self.races),
+                                                               pygame.Rect(190, y + 6, 80, 30), m)
+            add(self.races_dd)
+        # rules options, defaults shown
+        x2 = max(560, w - 560)
+        add(pygame_gui.elements.UILabel(pygame.Rect(x2, 80, 500, 30), "Rules options (defaults first)", m))
+        self.option_dds = {}
+        oy = 116
+        defaults = Options().to_json()
+        for name, values in CHOICES.items():
+            if name == "gp_carry_favour" and not self.grand_prix:
+                continue
+            add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 250, 28), name, m))
+            cur = self.options.get(name, str(defaults[name]))
+            dd = pygame_gui.elements.UIDropDownMenu(list(values), cur, pygame.Rect(x2 + 255, oy, 230, 28), m)
+            self.option_dds[dd] = name
+            add(dd)
+            oy += 32
+        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 250, 28), "turn_cap", m))
+        self.cap_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x2 + 255, oy, 100, 28), m)
+        self.cap_entry.set_text(self.options.get("turn_cap", "60"))
+        add(self.cap_entry)
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(30, h - 70, 160, 46), "Back", m)
+        self.start = pygame_gui.elements.UIButton(pygame.Rect(w - 250, h - 70, 220, 46), "Start the race", m)
+        add(self.back)
+        add(self.start)
+        if self.error:
+            add(pygame_gui.elements.UILabel(pygame.Rect(210, h - 64, w - 480, 34), self.error[:120], m,
+                                            object_id="#subtitle"))
+
+    def _read(self) -> None:
+        self.names = [e.get_text().strip() or DEFAULT_NAMES[i] for i, e in enumerate(self.name_entries)] + \
+            self.names[len(self.name_entries):]
+        self.kinds = [dd.selected_option[0] if isinstance(dd.selected_option, tuple) else dd.selected_option
+                      for dd in self.kind_dds] + self.kinds[len(self.kind_dds):]
+        for dd, name in self.option_dds.items():
+            v = dd.selected_option
+            self.options[name] = v[0] if isinstance(v, tuple) else v
+        self.options["turn_cap"] = self.cap_entry.get_text().strip()
+
+    def on_ui(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._read()
+            if event.ui_element is self.players_dd:
+                self.players = int(event.text)
+                self.resized()
+            elif event.ui_element is self.per_dd:
+                self.per = int(event.text)
+            elif event.ui_element is self.course_dd:
+                labels = [os.path.splitext(os.path.basename(f))[0].replace("_", " ") for f in self.files]
+                self.course_i = labels.index(event.text) if event.text in labels else 0
+            elif getattr(self, "races_dd", None) is event.ui_element:
+                self.races = int(event.text)
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        if event.ui_element is self.back:
+            from game.ui.scenes.menu import MenuScene
+            self.app.replace(MenuScene(self.app))
+        elif event.ui_element is self.start:
+            self._read()
+            self.start_race()
+
+    def start_race(self) -> None:
+        from game.ui.scenes.flow import start_series
+        try:
+            if not self.files:
+                raise BadInput("levels/wild_race", "", "no course files found")
+            course = load_course(self.files[self.course_i])
+            opts = {k: v for k, v in self.options.items()}
+            cap = opts.pop("turn_cap", "60")
+            options = parse_options({**opts, "turn_cap": cap}, "race set-up", "options")
+            if self.players * self.per > min(MAX_RACERS, course.max_racers or MAX_RACERS):
+                raise BadInput("race set-up", "racers", f"{self.players} x {self.per} racers: at most "
+                               f"{min(MAX_RACERS, course.max_racers or MAX_RACERS)} on this course")
+        except BadInput as e:
+            self.error = e.line()
+            self.resized()
+            return
+        seats = [(self.names[i], SEAT_KINDS[self.kinds[i]]) for i in range(self.players)]
+        start_series(self.app, course, seats, self.per, options, self.races if self.grand_prix else 1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(art.table_background((w, h)), (0, 0))
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((10, 8, 6, 150))
+        surface.blit(shade, (0, 0))
+        if self.files and self._preview_for != self.course_i:
+            try:
+                self._preview = course_preview(load_course(self.files[self.course_i]), (380, 200))
+            except BadInput as e:
+                self._preview = None
+                self.error = e.line()
+            self._preview_for = self.course_i
+        if self._preview is not None:
+            surface.blit(self._preview, (30, 122))
+            pygame.draw.rect(surface, (140, 110, 70), pygame.Rect(30, 122, 380, 200), 2)
+
+
+__all__: list[Any] = ["SetupScene"]

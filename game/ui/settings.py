@@ -1,0 +1,71 @@
+"""Player settings, saved as JSON in the per-user data folder (atomic writes through
+the project's one JSON loader and writer). No pygame."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import asdict, dataclass, field, fields
+
+from game.core.errors import BadInput
+from game.core.jsonload import Obj, load_json_file, save_json_file
+
+FORMAT = 1
+
+
+def data_dir() -> str:
+    """The per-user data folder (XDG on Linux, Application Support on macOS, AppData
+    on Windows); WILD_TABLE_HOME overrides it (tests)."""
+    env = os.environ.get("WILD_TABLE_HOME")
+    if env:
+        return env
+    home = os.path.expanduser("~")
+    if sys.platform == "darwin":
+        return os.path.join(home, "Library", "Application Support", "WildTable")
+    if os.name == "nt":
+        return os.path.join(os.environ.get("APPDATA", home), "WildTable")
+    return os.path.join(os.environ.get("XDG_DATA_HOME", os.path.join(home, ".local", "share")), "wild-table")
+
+
+@dataclass
+class Settings:
+    ui_scale: float = 1.0
+    fullscreen: bool = False
+    animation_speed: float = 1.0
+    volume: float = 0.7
+    colour_blind: bool = False
+    auto_keep_favour: list[str] = field(default_factory=list)  # player names who never want favour prompts
+    grid: bool = False
+
+    def path(self) -> str:
+        return os.path.join(data_dir(), "settings.json")
+
+    def save(self) -> None:
+        os.makedirs(data_dir(), exist_ok=True)
+        save_json_file(self.path(), {"format": FORMAT, **asdict(self)})
+
+
+def load_settings() -> tuple[Settings, str | None]:
+    """The saved settings, or the defaults and a one-line reason if the file is bad."""
+    s = Settings()
+    path = s.path()
+    if not os.path.exists(path):
+        return s, None
+    try:
+        o = Obj.root(load_json_file(path), path)
+        o.format_version(FORMAT, what="settings")
+        s.ui_scale = o.num("ui_scale", lo=0.5, hi=3.0, default=1.0)
+        s.fullscreen = o.boolean("fullscreen", default=False)
+        s.animation_speed = o.num("animation_speed", lo=0.1, hi=10.0, default=1.0)
+        s.volume = o.num("volume", lo=0.0, hi=1.0, default=0.7)
+        s.colour_blind = o.boolean("colour_blind", default=False)
+        s.grid = o.boolean("grid", default=False)
+        v = o.maybe("auto_keep_favour")
+        s.auto_keep_favour = [x.string(max_len=60) for x in v.lst(max_len=64)] if v else []
+        o.done()
+    except BadInput as e:
+        return Settings(), e.line()
+    return s, None
+
+
+__all__ = ["Settings", "load_settings", "data_dir", "fields"]

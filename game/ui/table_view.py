@@ -1,0 +1,217 @@
+"""Draws the table: the course board (surface, barriers, start and finish lines,
+optional inch grid) cached per zoom, obstacles and racers at their display poses,
+names, the selection, the movement ghost with its tape measure."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.ui import art
+from game.ui.camera import Camera
+
+MAX_BOARD_PPI = 40.0
+
+
+class TableView:
+    def __init__(self, state: Any, colours: dict[str, int], colour_blind: bool = False) -> None:
+        self.state = state
+        self.course = state.course
+        self.colours = colours  # player id -> palette index
+        self.colour_blind = colour_blind
+        self.camera = Camera()
+        self.grid = False
+        self._board: pygame.Surface | None = None
+        self._board_key: tuple[float, bool] | None = None
+        self._board_origin = (0.0, 0.0)  # table point at the board's top-left
+        xs = [p[0] for p in self.course.outline()]
+        ys = [p[1] for p in self.course.outline()]
+        self.bounds = (min(xs), min(ys), max(xs), max(ys))
+        self.players = list(state.players)
+        self.font = art.font(13, bold=True)
+        self.small = art.font(11)
+
+    # --- the board --------------------------------------------------------------------
+    def board(self, ppi: float) -> tuple[pygame.Surface, float]:
+        bppi = min(MAX_BOARD_PPI, ppi)
+        key = (round(bppi, 1), self.grid)
+        if self._board is None or self._board_key != key:
+            self._board = self._render_board(key[0])
+            self._board_key = key
+        return self._board, key[0]
+
+    def _render_board(self, ppi: float) -> pygame.Surface:
+        minx, miny, maxx, maxy = self.bounds
+        pad = 6.0
+        ox, oy = minx - pad, maxy + pad
+        self._board_origin = (ox, oy)
+        w = int((maxx - minx + 2 * pad) * ppi) + 1
+        h = int((maxy - miny + 2 * pad) * ppi) + 1
+
+        def px(p: tuple[float, float]) -> tuple[float, float]:
+            return ((p[0] - ox) * ppi, (oy - p[1]) * ppi)
+
+        surf = art.table_background((w, h)).copy()
+        outline = [px(p) for p in self.course.outline()]
+        surf.blit(art.course_surface(outline, (w, h)), (0, 0))
+        if self.grid:
+            grid = pygame.Surface((w, h), pygame.SRCALPHA)
+            col = (255, 255, 255, 28)
+            x0 = math.floor(minx - pad)
+            for i in range(int(maxx - minx + 2 * pad) + 2):
+                gx = (x0 + i - ox) * ppi
+                pygame.draw.line(grid, col, (gx, 0), (gx, h))
+            y0 = math.floor(miny - pad)
+            for i in range(int(maxy - miny + 2 * pad) + 2):
+                gy = (oy - (y0 + i)) * ppi
+                pygame.draw.line(grid, col, (0, gy), (w, gy))
+            surf.blit(grid, (0, 0))
+        art.draw_line_marking(surf, px(self.course.start[0]), px(self.course.start[1]), ppi, "start")
+        art.draw_line_marking(surf, px(self.course.finish[0]), px(self.course.finish[1]), ppi, "finish")
+        art.draw_barrier(surf, [px(p) for p in self.course.left], ppi)
+        art.draw_barrier(surf, [px(p) for p in self.course.right], ppi)
+        return surf
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw(self, target: pygame.Surface, anim: Any, selected: str | None = None,
+             ghost: dict[str, Any] | None = None) -> None:
+        cam = self.camera
+        board, bppi = self.board(cam.ppi)
+        ox, oy = self._board_origin
+        clip = target.get_clip()
+        target.set_clip(pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh))
+        target.fill((34, 44, 30), pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh))
+        if abs(bppi - cam.ppi) < 1e-6:
+            sx, sy = cam.to_screen(ox, oy)
+            target.blit(board, (round(sx), round(sy)))
+        else:  # zoomed in past the board's resolution: scale the visible part
+            tlx, tly = cam.to_table(cam.vx, cam.vy)
+            brx, bry = cam.to_table(cam.vx + cam.vw, cam.vy + cam.vh)
+            rx0 = max(0, int((tlx - ox) * bppi))
+            ry0 = max(0, int((oy - tly) * bppi))
+            rx1 = min(board.get_width(), int((brx - ox) * bppi) + 2)
+            ry1 = min(board.get_height(), int((oy - bry) * bppi) + 2)
+            if rx1 > rx0 and ry1 > ry0:
+                part = board.subsurface(pygame.Rect(rx0, ry0, rx1 - rx0, ry1 - ry0))
+                k = cam.ppi / bppi
+                scaled = pygame.transform.scale(part, (int((rx1 - rx0) * k), int((ry1 - ry0) * k)))
+                sx, sy = cam.to_screen(ox + rx0 / bppi, oy - ry0 / bppi)
+                target.blit(scaled, (round(sx), round(sy)))
+        self._draw_obstacles(target, anim)
+        self._draw_racers(target, anim, selected)
+        if ghost:
+            self._draw_ghost(target, ghost)
+        target.set_clip(clip)
+
+    def _draw_obstacles(self, target: pygame.Surface, anim: Any) -> None:
+        cam = self.camera
+        for o in self.state.obstacles.values():
+            if o.id in anim.gone or o.id not in anim.obstacles:
+                continue
+            x, y, rot = anim.obstacles[o.id]
+            surf = art.obstacle_surface(o.shape, o.size, o.look, cam.ppi, o.length, o.width, o.radius,
+                                        tuple(o.points))
+            if rot:
+                surf = pygame.transform.rotate(surf, rot)
+            sx, sy = cam.to_screen(x, y)
+            target.blit(surf, surf.get_rect(center=(round(sx), round(sy))))
+
+    def _draw_racers(self, target: pygame.Surface, anim: Any, selected: str | None) -> None:
+        cam = self.camera
+        for r in self.state.racers.values():
+            if r.id in anim.gone or r.id not in anim.racers:
+                continue
+            x, y, h = anim.racers[r.id]
+            pidx = self.colours.get(r.player, 0)
+            colour = art.player_colour(pidx, self.colour_blind)
+            number = int(r.id.rsplit("-", 1)[-1]) if r.id.rsplit("-", 1)[-1].isdigit() else None
+            sprite = art.racer_sprite(colour, pidx, cam.ppi, r.length, r.width, number)
+            rot = pygame.transform.rotate(sprite, h)
+            sx, sy = cam.to_screen(x, y)
+            rect = rot.get_rect(center=(round(sx), round(sy)))
+            if r.id == selected:
+                pygame.draw.circle(target, (255, 230, 140), rect.center, int(max(rect.w, rect.h) * 0.62), 2)
+            target.blit(rot, rect)
+            if cam.ppi >= 7:
+                label = self.small.render(r.name, True, (250, 244, 230))
+                shadow = self.small.render(r.name, True, (20, 16, 12))
+                lr = label.get_rect(midtop=(rect.centerx, rect.bottom + 1))
+                target.blit(shadow, lr.move(1, 1))
+                target.blit(label, lr)
+
+    def _draw_ghost(self, target: pygame.Surface, ghost: dict[str, Any]) -> None:
+        cam = self.camera
+        r = ghost["racer"]
+        x0, y0 = cam.to_screen(r.x, r.y)
+        x1, y1 = cam.to_screen(ghost["x"], ghost["y"])
+        ok = ghost.get("ok", True)
+        col = (255, 240, 170) if ok else (255, 120, 100)
+        pygame.draw.line(target, col, (x0, y0), (x1, y1), 2)
+        # the ghost base
+        hw, hl = r.width / 2, r.length / 2
+        a = math.radians(ghost["end_heading"])
+        c, s = math.cos(a), math.sin(a)
+        pts = []
+        for lx, ly in ((hl, hw), (hl, -hw), (-hl, -hw), (-hl, hw)):
+            pts.append(cam.to_screen(ghost["x"] + lx * c - ly * s, ghost["y"] + lx * s + ly * c))
+        ghost_s = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+        pygame.draw.polygon(ghost_s, (*col, 90), pts)
+        pygame.draw.polygon(ghost_s, (*col, 230), pts, 2)
+        nose = cam.to_screen(ghost["x"] + (hl + 0.4) * c, ghost["y"] + (hl + 0.4) * s)
+        pygame.draw.line(ghost_s, (*col, 230), cam.to_screen(ghost["x"], ghost["y"]), nose, 2)
+        target.blit(ghost_s, (0, 0))
+        if ghost.get("stop") is not None:
+            sxp, syp = cam.to_screen(*ghost["stop"])
+            pygame.draw.circle(target, (255, 120, 100), (round(sxp), round(syp)), 5, 2)
+        tape = self.font.render(ghost["label"], True, (255, 250, 235))
+        back = pygame.Surface((tape.get_width() + 10, tape.get_height() + 6), pygame.SRCALPHA)
+        back.fill((20, 16, 12, 190))
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        target.blit(back, back.get_rect(center=(mx, my - 16)))
+        target.blit(tape, tape.get_rect(center=(mx, my - 16)))
+
+    def fit(self) -> None:
+        minx, miny, maxx, maxy = self.bounds
+        self.camera.fit(minx, miny, maxx, maxy, 1.0)
+
+    def racer_at(self, sx: float, sy: float, anim: Any) -> str | None:
+        tx, ty = self.camera.to_table(sx, sy)
+        best, best_d = None, 1e9
+        for r in self.state.racers.values():
+            if r.id in anim.gone or r.id not in anim.racers:
+                continue
+            x, y, _ = anim.racers[r.id]
+            d = math.hypot(tx - x, ty - y)
+            if d < best_d and d <= max(r.length, 1.2):
+                best, best_d = r.id, d
+        return best
+
+
+def course_preview(state_or_course: Any, size: tuple[int, int]) -> pygame.Surface:
+    """A picture of a course (with its obstacles) fitted into `size`, for the picker."""
+    course = getattr(state_or_course, "course", state_or_course)
+    xs = [p[0] for p in course.outline()]
+    ys = [p[1] for p in course.outline()]
+    minx, miny, maxx, maxy = min(xs), min(ys), max(xs), max(ys)
+    pad = 2.0
+    ppi = min(size[0] / (maxx - minx + 2 * pad), size[1] / (maxy - miny + 2 * pad))
+    ox = minx - pad - (size[0] / ppi - (maxx - minx + 2 * pad)) / 2
+    oy = maxy + pad + (size[1] / ppi - (maxy - miny + 2 * pad)) / 2
+
+    def px(p: tuple[float, float]) -> tuple[float, float]:
+        return ((p[0] - ox) * ppi, (oy - p[1]) * ppi)
+
+    surf = art.table_background(size).copy()
+    surf.blit(art.course_surface([px(p) for p in course.outline()], size), (0, 0))
+    art.draw_line_marking(surf, px(course.start[0]), px(course.start[1]), ppi, "start")
+    art.draw_line_marking(surf, px(course.finish[0]), px(course.finish[1]), ppi, "finish")
+    art.draw_barrier(surf, [px(p) for p in course.left], ppi)
+    art.draw_barrier(surf, [px(p) for p in course.right], ppi)
+    for o in course.obstacles:
+        s = art.obstacle_surface(o.shape, o.size, o.look, ppi, o.length, o.width, o.radius, tuple(o.points))
+        if o.rotation and o.shape != "polygon":
+            s = pygame.transform.rotate(s, o.rotation)
+        surf.blit(s, s.get_rect(center=px((o.x, o.y))))
+    return surf

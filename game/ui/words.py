@@ -1,0 +1,119 @@
+"""Plain words for the window: what a pending decision asks, what each choice
+means, and the odds of the chart roll it leads to. No pygame."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.protocol import Choice
+from game.rules.wild_race.charts import BARGE, JUMP, OVERTAKE, SPUR, UNBALANCED, WHIP
+
+
+def name(state: Any, rid: str) -> str:
+    r = state.racers.get(rid)
+    return r.name if r is not None else rid.removeprefix("o:")
+
+
+def pct(k: int, n: int = 6) -> str:
+    return f"{round(100 * k / n)}%"
+
+
+PROMPTS = {
+    "favour_offer": "spend a favour point on this roll?",
+    "group_favour": "spend a favour point on your roll?",
+    "place_turn": "place your racers on the start line",
+    "movement_turn": "move a racer: drag from it, Enter or click to go",
+    "jump_decision": "jump the obstacle, or stop short?",
+    "overtake_stamina": "commit stamina to overtake, or stop?",
+    "extend": "Slipstream! go further along the line?",
+    "continue_move": "stopped short: spend stamina or end the move",
+    "spur_whip_turn": "spur, whip, or pass",
+    "yah_move": "Yah! move up to 1\" now?",
+    "contact_barge_turn": "barge a rival you moved into?",
+    "barge_turn": "barge a rival within 4\", or pass",
+    "surprise": "Surprise! draw alongside your target?",
+    "free_move": "you held off the barge: free move toward the finish?",
+    "recycle": "place the passed obstacle ahead of the race",
+    "scenery_turn": "move one obstacle up to 3\" (never toward the finish)",
+    "dodge": "an obstacle is coming: dodge with stamina, or take it?",
+}
+
+
+def prompt(state: Any, kind: str, player_name: str) -> str:
+    return f"{player_name}: {PROMPTS.get(kind, kind.replace('_', ' '))}"
+
+
+def describe(state: Any, c: Choice, pending_kind: str = "") -> str:
+    """One short label for a choice button."""
+    k = c.kind
+    r = c.get("racer")
+    who = name(state, r) if isinstance(r, str) else ""
+    if k == "keep":
+        return "Keep the roll"
+    if k == "reroll":
+        return f"Re-roll ({who}'s favour)" if who else "Re-roll (favour)"
+    if k == "favour_plus":
+        return f"+1 ({who}'s favour)" if who else "+1 (favour)"
+    if k == "favour_minus":
+        return f"-1 ({who}'s favour)" if who else "-1 (favour)"
+    if k == "place":
+        return f"{who}: slot {c['slot'] + 1}"
+    if k == "move":
+        d = c.get("distance", 0.0)
+        extra = f" (+{c['stamina']} stamina)" if c.get("stamina") else ""
+        return f"{who}: {d:.1f}\" at {c.get('heading', 0):.0f}°{extra}" if d else f"{who}: stay"
+    if k == "jump":
+        return f"Jump ({pct(4)} to clear, {pct(1)} refusal)"
+    if k == "stop":
+        return "Stop short"
+    if k == "commit_stamina":
+        return f"Commit {c['points']} stamina and overtake"
+    if k == "extend":
+        return f"Go {c['inches']:.1f}\" further"
+    if k == "end_move":
+        return "End the move" + (" facing the course" if c.get("heading") is not None else "")
+    if k == "stamina_legs":
+        legs = c.get("legs") or []
+        tot = sum(dict(leg)["distance"] for leg in legs)
+        return f"Stamina: {tot:.0f}\" more"
+    if k == "spur":
+        return f"{who}: spur ({pct(3)} good, {pct(1)} wild)"
+    if k == "whip":
+        t = name(state, c["target"])
+        if c["mode"] == "rider":
+            return f"{who}: whip {t}'s rider ({pct(3)} hurts them)"
+        return f"{who}: whip {t}'s mount"
+    if k == "done":
+        return f"{who}: done"
+    if k == "pass":
+        return "Pass"
+    if k == "yah":
+        return f"Move {c['inches']:.1f}\""
+    if k == "contact_barge":
+        return f"{who} barges {name(state, c['target'])}"
+    if k == "barge":
+        return f"{who} barges {name(state, c['target'])} (wins the roll-off {pct(15, 36)})"
+    if k == "stamina_move":
+        return f"{who}: stamina move"
+    if k == "surprise":
+        return "Draw alongside"
+    if k == "stay":
+        return "Stay"
+    if k == "free_move":
+        return f"Free move {c['distance']:.1f}\""
+    if k == "recycle":
+        return f"Place at ({c['x']:.0f}, {c['y']:.0f})"
+    if k == "leave":
+        return "Leave it"
+    if k == "move_obstacle":
+        d = (c["dx"] ** 2 + c["dy"] ** 2) ** 0.5
+        return f"Move {c['obstacle']} {d:.1f}\""
+    if k == "dodge":
+        return "Dodge with stamina"
+    if k == "take":
+        return "Take it"
+    return str(c)
+
+
+CHART_NAMES = {"jump": JUMP, "overtake": OVERTAKE, "spur": SPUR, "whip": WHIP, "barge": BARGE,
+               "unbalanced": UNBALANCED}

@@ -1,0 +1,200 @@
+"""The window, driven headless (SDL dummy driver) with synthetic input: main menu ->
+set-up -> a whole hot-seat race (two humans and an AI, every human decision made by
+clicking its button or dragging the movement ghost) -> results; screenshots of the
+menu, a race in progress and the results are written to out/ and checked for content."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+pygame = pytest.importorskip("pygame")
+pygame_gui = pytest.importorskip("pygame_gui")
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUT = ROOT / "out"
+
+
+@pytest.fixture()
+def app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+    a = App((1280, 800), instant=True, clock=lambda: 0.0)
+    a.push(MenuScene(a))
+    yield a
+    a.close()
+
+
+def click(app, pos: tuple[int, int], button: int = 1) -> None:  # type: ignore[no-untyped-def]
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+
+
+def press(app, key: int) -> None:  # type: ignore[no-untyped-def]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+
+
+def button(app, text: str):  # type: ignore[no-untyped-def]
+    for el in app.manager.get_root_container().elements:
+        if isinstance(el, pygame_gui.elements.UIButton) and el.text == text and el.is_enabled:
+            return el
+    raise AssertionError(f"no button {text!r}: " + ", ".join(
+        e.text for e in app.manager.get_root_container().elements if isinstance(e, pygame_gui.elements.UIButton)))
+
+
+def click_button(app, text: str) -> None:  # type: ignore[no-untyped-def]
+    click(app, button(app, text).rect.center)
+
+
+def coloured(surface) -> int:  # type: ignore[no-untyped-def]
+    """How many distinct colours a screenshot has (content, not pixel-exact)."""
+    small = pygame.transform.scale(surface, (160, 100))
+    return len({small.get_at((x, y))[:3] for x in range(160) for y in range(100)})
+
+
+def shot(app, name: str):  # type: ignore[no-untyped-def]
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(app.screen, str(OUT / name))
+    return app.screen
+
+
+def test_menu_has_every_entry_and_load_is_disabled(app) -> None:  # type: ignore[no-untyped-def]
+    app.frame(1 / 60)
+    texts = {e.text: e for e in app.manager.get_root_container().elements if isinstance(e, pygame_gui.elements.UIButton)}
+    for t in ("New race", "New Grand Prix", "Load", "Course editor", "Settings", "Quit"):
+        assert t in texts
+    assert not texts["Load"].is_enabled
+    assert coloured(shot(app, "menu.png")) > 200
+
+
+def play_human_decision(app) -> bool:  # type: ignore[no-untyped-def]
+    """Make the pending human decision through the window; False if none is open."""
+    from game.ui.scenes.race import RaceScene
+    scene = app.scene
+    assert isinstance(scene, RaceScene)
+    p = scene._human()
+    if p is None:
+        return False
+    if scene.handover is not None:
+        click_button(app, f"Pass to {p.seat.name}: ready")
+        return True
+    if p.kind == "movement_turn":
+        if scene.selected is None:
+            labels = [b.text for b in scene.buttons if b.text.startswith("Move ")]
+            click_button(app, labels[0])
+        r = scene.session.state.racers[scene.selected]
+        # aim 6" along the course from the racer and click there
+        from game.rules.wild_race.movement import finish_heading
+        from game.rules.wild_race.geo import unit
+        ux, uy = unit(finish_heading(scene.session.state, r))
+        target = scene.view.camera.to_screen(r.x + ux * 6.0, r.y + uy * 6.0)
+        pygame.mouse.set_pos((int(target[0]), int(target[1])))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(target[0]), int(target[1])), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        app.frame(1 / 60)
+        gh = scene.ghost()
+        assert gh is not None
+        if gh["ok"]:
+            press(app, pygame.K_RETURN)
+        else:  # the aimed line is not legal (e.g. a pivot into a touching rival): stay
+            stay = [b.text for b in scene.buttons if b.text.endswith(": stay")]
+            click_button(app, stay[0])
+        return True
+    first = next(iter(scene.buttons))
+    click(app, first.rect.center)
+    return True
+
+
+def test_whole_hot_seat_race_through_the_window(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.race import RaceScene
+    from game.ui.scenes.results import ResultsScene
+    from game.ui.scenes.setup import SetupScene
+    app.frame(1 / 60)
+    click_button(app, "New race")
+    assert isinstance(app.scene, SetupScene)
+    setup = app.scene
+    setup.players = 3
+    setup.kinds = ["Human", "Human", "AI (greedy)"]
+    setup.resized()
+    app.frame(1 / 60)
+    shot(app, "setup.png")
+    click_button(app, "Start the race")
+    assert isinstance(app.scene, RaceScene), getattr(app.scene, "error", "")
+    race = app.scene
+    race.session.state.options = race.session.state.options.__class__(turn_cap=12)
+    decisions = 0
+    handovers = 0
+    for _ in range(4000):
+        if not isinstance(app.scene, RaceScene):
+            break
+        app.frame(1 / 60)
+        if app.scene is race and race.handover is not None:
+            handovers += 1
+        if play_human_decision(app) if isinstance(app.scene, RaceScene) else False:
+            decisions += 1
+        if decisions == 25:
+            shot(app, "race.png")
+    assert isinstance(app.scene, ResultsScene), "the race did not reach the results"
+    assert decisions > 20 and handovers > 0
+    app.frame(1 / 60)
+    assert coloured(shot(app, "results.png")) > 100
+    assert coloured(pygame.image.load(str(OUT / "race.png"))) > 300
+    click_button(app, "Main menu")
+    assert type(app.scene).__name__ == "MenuScene"
+
+
+def test_spectated_ai_race_reaches_results(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import start_series
+    from game.ui.scenes.results import ResultsScene
+    course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
+    start_series(app, course, [("A", "greedy"), ("B", "random")], 2, Options(), 2, seed=3)
+    for _ in range(3000):
+        app.frame(1 / 30)
+        if isinstance(app.scene, ResultsScene):
+            break
+    assert isinstance(app.scene, ResultsScene)
+    click_button(app, "Next race")
+    for _ in range(3000):
+        app.frame(1 / 30)
+        if isinstance(app.scene, ResultsScene):
+            break
+    assert isinstance(app.scene, ResultsScene) and app.scene.series.number == 2
+    assert sum(app.scene.series.standings.team_totals().values()) > 0
+
+
+def test_pause_and_keys_do_not_break_the_race(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import start_series
+    course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
+    start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=8)
+    for key in (pygame.K_PLUS, pygame.K_MINUS, pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f,
+                pygame.K_l, pygame.K_g, pygame.K_TAB, pygame.K_SPACE, pygame.K_SPACE):
+        press(app, key)
+    press(app, pygame.K_ESCAPE)
+    assert type(app.scene).__name__ == "PauseScene"
+    click_button(app, "Resume")
+    assert type(app.scene).__name__ == "RaceScene"
+
+
+def test_no_display_falls_back_to_a_headless_race(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from game.ui import main
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert main.run() == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("Wild Table: no display available")
+    assert "winner" in out
