@@ -11,6 +11,7 @@ import math
 import os
 import sys
 import time
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -70,8 +71,8 @@ def obstacles_section(sheet: pygame.Surface, y: int, ppi: float) -> int:
     text(sheet, f"Obstacles at ppi {ppi:g}: small | LARGE, rect / circle / polygon", (24, y), 18, True)
     y += 34
     looks = ["hedge", "wall", "statue", "log", "ruin", "rock", "plain"]
-    shapes = [("rect", dict(length=3.5, width=0.7)), ("circle", dict(radius=1.0)), ("polygon", dict(points=SMALL_POLY))]
-    special = {"statue": ("polygon", dict(points=STATUE_PTS)), "ruin": ("polygon", dict(points=RUIN_PTS)),
+    shapes: list[tuple[str, dict[str, Any]]] = [("rect", dict(length=3.5, width=0.7)), ("circle", dict(radius=1.0)), ("polygon", dict(points=SMALL_POLY))]
+    special: dict[str, tuple[str, dict[str, Any]]] = {"statue": ("polygon", dict(points=STATUE_PTS)), "ruin": ("polygon", dict(points=RUIN_PTS)),
                "rock": ("circle", dict(radius=1.75)), "log": ("rect", dict(length=3.0, width=0.6))}
     col_w = 175
     for j, (shape, _kw) in enumerate(shapes):
@@ -137,7 +138,7 @@ def course_section(sheet: pygame.Surface, y: int, ppi: float) -> int:
         d = math.hypot(dx, dy) or 1
         return ((cx - dy / d * s) * ppi, (cy + dx / d * s) * ppi)
 
-    pieces = [("hedge", "rect", "small", dict(length=4, width=0.7), 14, 2.2, 80),
+    pieces: list[tuple[str, str, str, dict[str, Any], float, float, float]] = [("hedge", "rect", "small", dict(length=4, width=0.7), 14, 2.2, 80),
               ("wall", "rect", "small", dict(length=3.5, width=0.6), 24, -2.0, 110),
               ("ruin", "polygon", "large", dict(points=RUIN_PTS), 36, 1.2, 0),
               ("statue", "polygon", "small", dict(points=STATUE_PTS), 47, -2.0, 30),
@@ -146,7 +147,7 @@ def course_section(sheet: pygame.Surface, y: int, ppi: float) -> int:
     for look, shape, size, kw, t, s, rot in pieces:
         img = art.obstacle_surface(shape, size, look, ppi, **kw)
         blit_centred(board, img, at(t, s), rot)
-    racers = [(0, 1, 5.0, -2.5), (1, 1, 9.0, 0.0), (2, 2, 19.5, 0.5), (3, 1, 29.5, 2.5), (4, 3, 41, -1.0),
+    racers: list[tuple[int, int, float, float]] = [(0, 1, 5.0, -2.5), (1, 1, 9.0, 0.0), (2, 2, 19.5, 0.5), (3, 1, 29.5, 2.5), (4, 3, 41, -1.0),
               (5, 1, 52, -1.5), (6, 2, 62, -2.8), (7, 1, 72, 2.4), (0, 2, 76, -1.5)]
     for p, num, t, s in racers:
         ax, ay = at(t, s)

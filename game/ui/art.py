@@ -338,7 +338,7 @@ def _racer_sprite(colour: RGB, marker: int, ppi: float, length: float, width: fl
     light_silk = _lum(colour) > 0.62
     fill = (34, 30, 36) if light_silk else (252, 250, 244)
     edge_col = (252, 250, 244) if light_silk else (30, 26, 30)
-    rr = 0.145 * (kx + ky) / 2
+    rr = 0.165 * (kx + ky) / 2
     draw_marker(pen.s, mk, pen.pt(-0.03, 0.0), rr, fill, edge_col, hole=colour, rotation=0.0)
 
     out = pen.down((w_px, h_px))
@@ -377,13 +377,13 @@ def _number_badge(out: pygame.Surface, number: int, ppi: float, w_px: int, h_px:
     """The racer's number on the base's tail corner: a digit in a roundel, or pips when small."""
     kx, ky = w_px / 1.97, h_px / 0.98
     ink, paper = (24, 22, 20), (250, 246, 232)
-    if ppi >= 24:
-        rad = 0.16 * (kx + ky) / 2
-        cx, cy = w_px / 2 - 0.76 * kx, h_px / 2 + 0.25 * ky
+    if ppi >= 26:
+        rad = 0.2 * (kx + ky) / 2
+        cx, cy = w_px / 2 - 0.70 * kx, h_px / 2 + 0.22 * ky
         pygame.draw.circle(out, ink, (cx, cy), rad + 1)
         pygame.draw.circle(out, paper, (cx, cy), rad)
-        img = font(max(8, round(rad * 1.75)), bold=True).render(str(number), True, ink)
-        out.blit(img, img.get_rect(center=(round(cx), round(cy))))
+        img = font(max(9, round(rad * 1.9)), bold=True).render(str(number), True, ink)
+        out.blit(img, img.get_rect(center=(round(cx), round(cy + rad * 0.06))))
     else:
         if ppi < 12:
             return
@@ -391,7 +391,8 @@ def _number_badge(out: pygame.Surface, number: int, ppi: float, w_px: int, h_px:
         step = max(3.0, 0.17 * kx)
         r = max(0.9, 0.045 * kx)
         cy = h_px / 2 + 0.3 * ky
-        col = ink if _lum(out.get_at((round(w_px / 2 - 0.7 * kx), round(cy)))) > 0.45 else paper
+        under = out.get_at((round(w_px / 2 - 0.7 * kx), round(cy)))
+        col = ink if _lum((under.r, under.g, under.b)) > 0.45 else paper
         for i in range(n):
             cx = w_px / 2 - 0.82 * kx + i * step
             pygame.draw.circle(out, col, (cx, cy), r + 0.4)
@@ -493,9 +494,6 @@ class _Shape:
                 a = rng.uniform(-amp, amp * 0.6)
                 out.append((x + vx / vl * a, y + vy / vl * a))
         return out
-
-
-_STONE = (152, 148, 138)
 
 
 @functools.lru_cache(maxsize=512)
@@ -660,9 +658,8 @@ def _paint_wall(pen: _Pen, fp: _Shape, large: bool, rng: random.Random) -> RGB:
             inner = [(u + (0.5 if j in (0, 3) else -0.5) * gap * 0.6, v + (0.5 if j < 2 else -0.5) * gap * 0.6)
                      for j, (u, v) in enumerate(q)]
             lay.poly(col, [(fp.cx + u * ca - v * sa, fp.cy + u * sa + v * ca) for u, v in inner])
-            hl = [(inner[0][0], inner[0][1]), (inner[1][0], inner[1][1])]
-            lay.line(_tint(col, 0.3), *[(fp.cx + u * ca - v * sa, fp.cy + u * sa + v * ca) for u, v in hl],
-                     width=max(gap * 0.5, 0.012))
+            h0, h1 = [(fp.cx + u * ca - v * sa, fp.cy + u * sa + v * ca) for u, v in inner[:2]]
+            lay.line(_tint(col, 0.3), h0, h1, max(gap * 0.5, 0.012))
             a += ln
         b += row_h
     # Moss in the joints here and there.
@@ -726,10 +723,10 @@ def _paint_statue(pen: _Pen, fp: _Shape, large: bool, rng: random.Random) -> RGB
     lay.poly(_shade(marble, 0.08), [at(0.012, -0.8), at(0.118, -0.8), at(0.118, 0.8), at(0.012, 0.8)])
     lay.stroke(_shade(marble, 0.4), [at(0.13, -0.8), at(0.13, 0.8)], max(0.02, Wd * 0.03))
     # Legs under the robe, then the body.
-    for s in (-0.17, 0.17):
-        pts = [at(0.14, s - 0.15), at(0.56, s - 0.16), at(0.56, s + 0.16), at(0.14, s + 0.15)]
+    for leg in (-0.17, 0.17):
+        pts = [at(0.14, leg - 0.15), at(0.56, leg - 0.16), at(0.56, leg + 0.16), at(0.14, leg + 0.15)]
         part(pts, marble)
-        lay.circle(hi, *at(0.16, s), Wd * 0.09)
+        lay.circle(hi, *at(0.16, leg), Wd * 0.09)
     body_u = (0.55 + uh) / 2
     body = _ellipse_pts(*at(body_u), (uh - 0.5) * L / 2, Wd * 0.37, fp.angle, 24)
     part(body, marble)
