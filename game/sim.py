@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from game.core.course import load_course
+from game.core.errors import BadInput
 from game.core.driver import play
 from game.rules.wild_race import RULESET, RaceSetup, check_field, new_state
 from game.rules.wild_race.grand_prix import Standings
@@ -22,6 +23,7 @@ def make_agents(kind: str, players: list[str], seed: int) -> dict[str, Any]:
     return {p: cls(seed * 1009 + i * 7919 + 1) for i, p in enumerate(players)}
 
 
+MAX_GP_RACES = 100
 PLAYER_IDS = ("red", "blue", "green", "gold", "purple", "white", "black", "orange")
 
 
@@ -50,9 +52,11 @@ def race_summary(st: RaceState) -> dict[str, Any]:
 
 
 def simulate_command(args: argparse.Namespace) -> int:
+    if not 0 <= args.grand_prix <= MAX_GP_RACES:
+        raise BadInput("simulate", "--grand-prix", f"a series is 1-{MAX_GP_RACES} races (0: one race, no series)")
     course = load_course(args.course)
     options = parse_option_pairs(args.option)
-    check_field(course, args.players, args.racers_per_player, "simulate")
+    check_field(course, args.players, args.racers_per_player, "simulate", course_source=args.course)
     races = max(1, args.grand_prix)
     standings = Standings()
     results = []

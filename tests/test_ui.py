@@ -116,7 +116,8 @@ def play_human_decision(app) -> bool:  # type: ignore[no-untyped-def]
     return True
 
 
-def test_whole_hot_seat_race_through_the_window(app) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_whole_hot_seat_race_through_the_window(app, seed: int) -> None:  # type: ignore[no-untyped-def]
     from game.ui.scenes.race import RaceScene
     from game.ui.scenes.results import ResultsScene
     from game.ui.scenes.setup import SetupScene
@@ -125,6 +126,7 @@ def test_whole_hot_seat_race_through_the_window(app) -> None:  # type: ignore[no
     assert isinstance(app.scene, SetupScene)
     setup = app.scene
     setup.players = 3
+    setup.seed = seed
     setup.kinds = ["Human", "Human", "AI (greedy)"]
     setup.resized()
     app.frame(1 / 60)
@@ -145,8 +147,8 @@ def test_whole_hot_seat_race_through_the_window(app) -> None:  # type: ignore[no
             decisions += 1
         if decisions == 25:
             shot(app, "race.png")
-    assert isinstance(app.scene, ResultsScene), "the race did not reach the results"
-    assert decisions > 20 and handovers > 0
+    assert isinstance(app.scene, ResultsScene), f"the race did not reach the results ({decisions} decisions)"
+    assert decisions > 20 and handovers > 0, (decisions, handovers)
     app.frame(1 / 60)
     assert coloured(shot(app, "results.png")) > 100
     assert coloured(pygame.image.load(str(OUT / "race.png"))) > 300

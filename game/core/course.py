@@ -450,7 +450,7 @@ class Course:
             bx, by = self.centre[i + 1]
             dx, dy = bx - ax, by - ay
             ln = math.hypot(dx, dy)
-            if ln <= 0.0:
+            if ln <= 1e-6:
                 raise ValueError(f"centre line point {i + 1} repeats the previous point")
             segs.append((ax, ay, dx, dy, ln, s, 1.0 / (ln * ln)))
             s += ln
@@ -758,20 +758,23 @@ def course_from_json(data: Any, source: str) -> Course:
     max_racers: int | None = o.integer("max_racers", lo=1, hi=MAX_RACERS, default=None)
     description: str = o.string("description", max_len=2000, default="")
     o.done()
-    return Course.build(
-        name,
-        centre,
-        width=width,
-        left=left,
-        right=right,
-        start=start,
-        finish=finish,
-        obstacles=obstacles,
-        ruleset=ruleset,
-        max_racers=max_racers,
-        description=description,
-        source=source,
-    )
+    try:
+        return Course.build(
+            name,
+            centre,
+            width=width,
+            left=left,
+            right=right,
+            start=start,
+            finish=finish,
+            obstacles=obstacles,
+            ruleset=ruleset,
+            max_racers=max_racers,
+            description=description,
+            source=source,
+        )
+    except (ValueError, ZeroDivisionError, OverflowError) as e:  # degenerate geometry
+        raise BadInput(source, "centre", f"the course cannot be built: {e}") from None
 
 
 def load_course(path: str | os.PathLike[str], *, source: str | None = None) -> Course:

@@ -117,14 +117,26 @@ class Table:
     # ------------------------------------------------------------ contents
 
     def _index(self, i: int) -> None:
+        """Register edge i in the grid cells along it (and their neighbours), so the
+        work grows with the edge's length, not with its bounding box (a long diagonal
+        edge would otherwise fill a square of cells)."""
         s = self._edges[i].shape
-        for ix in range(math.floor(s.minx / CELL), math.floor(s.maxx / CELL) + 1):
-            for iy in range(math.floor(s.miny / CELL), math.floor(s.maxy / CELL) + 1):
-                cell = self._grid.get((ix, iy))
-                if cell is None:
-                    self._grid[(ix, iy)] = [i]
-                else:
-                    cell.append(i)
+        x0, y0, x1, y1 = s.xs[0], s.ys[0], s.xs[-1], s.ys[-1]
+        n = max(1, int(math.hypot(x1 - x0, y1 - y0) / (CELL * 0.5)) + 1)
+        cells: dict[tuple[int, int], None] = {}
+        for k in range(n + 1):
+            t = k / n
+            cx = math.floor((x0 + (x1 - x0) * t) / CELL)
+            cy = math.floor((y0 + (y1 - y0) * t) / CELL)
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    cells[(cx + dx, cy + dy)] = None
+        for key in cells:
+            cell = self._grid.get(key)
+            if cell is None:
+                self._grid[key] = [i]
+            else:
+                cell.append(i)
 
     def _unindex(self, e: _Entry) -> None:
         i = self._edges.index(e)

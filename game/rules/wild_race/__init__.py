@@ -37,7 +37,8 @@ RACER_NAMES = ("Gorse", "Red Mare", "Thistle", "Ember", "Hob", "Blackthorn", "So
                "Bramble", "Ash", "Cinder", "Flint", "Rook", "Wren", "Sable", "Dun")
 
 
-def check_field(course: Course, players: int, per_player: int, source: str = "race") -> None:
+def check_field(course: Course, players: int, per_player: int, source: str = "race",
+                course_source: str | None = None) -> None:
     if not 1 <= players <= MAX_PLAYERS:
         raise BadInput(source, "players", f"must be 1-{MAX_PLAYERS}, got {players}")
     if not 1 <= per_player <= 3:
@@ -45,6 +46,12 @@ def check_field(course: Course, players: int, per_player: int, source: str = "ra
     cap = min(MAX_RACERS, course.max_racers or MAX_RACERS)
     if players * per_player > cap:
         raise BadInput(source, "racers", f"{players} x {per_player} racers is more than this course's {cap}")
+    from game.core.course import start_slots
+    try:
+        start_slots(course, players * per_player)
+    except ValueError as e:
+        raise BadInput(course_source or source, "start" if course_source else "course",
+                       f"the start line cannot seat {players * per_player} racers: {e}") from None
 
 
 def new_state(setup: RaceSetup, options: Options | None = None) -> RaceState:

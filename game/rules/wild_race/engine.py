@@ -365,12 +365,39 @@ def _was_offered(state: RaceState, choice: Choice) -> bool:
     return any(c is choice for c in off[2])
 
 
+# every choice kind and the parameters it may carry (anything else is refused, so a
+# misspelt parameter is never silently ignored)
+CHOICE_KEYS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
+    "roll": {"value"}, "keep": set(), "reroll": {"racer"}, "favour_plus": {"racer"}, "favour_minus": {"racer"},
+    "place": {"racer", "slot"}, "move": {"racer", "heading", "distance", "stamina", "legs", "end_heading"},
+    "jump": set(), "stop": set(), "commit_stamina": {"points"}, "extend": {"inches"}, "end_move": {"heading"},
+    "stamina_legs": {"legs", "end_heading"}, "spur": {"racer"}, "whip": {"racer", "target", "mode"},
+    "done": {"racer"}, "pass": set(), "yah": {"inches", "heading"}, "contact_barge": {"racer", "target"},
+    "barge": {"racer", "target", "face"}, "stamina_move": {"racer", "legs"}, "surprise": set(), "stay": set(),
+    "free_move": {"heading", "distance", "stamina"}, "recycle": {"obstacle", "x", "y"}, "leave": {"obstacle"},
+    "move_obstacle": {"obstacle", "dx", "dy"}, "dodge": {"legs"}, "take": set(),
+}.items()}
+
+
+def _bad_keys(choice: Choice) -> str | None:
+    allowed = CHOICE_KEYS.get(choice.kind)
+    if allowed is None:
+        return f"unknown choice kind {choice.kind!r}"
+    extra = sorted(k for k in choice.keys() if k not in allowed)
+    if extra:
+        return f"{choice.kind} takes no parameter {extra[0]!r} (it takes: {', '.join(sorted(allowed)) or 'none'})"
+    return None
+
+
 def why_illegal(state: RaceState, choice: Choice, offered_ok: bool = False) -> str | None:
     """None if the choice is legal now, else the reason. `offered_ok`: a choice object
     just handed out by legal_choices for this step is taken as checked (apply's fast
     path); is_legal always checks in full."""
     if state.phase == OVER:
         return "the race is over"
+    bad = _bad_keys(choice)
+    if bad is not None:
+        return bad
     k = top_kind(state)
     if k == "roll":
         die = pending_die(state)[0]

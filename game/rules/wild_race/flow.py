@@ -59,6 +59,8 @@ def begin_phase(ctx: Ctx) -> None:
         st.passes.clear()
         ctx.push(*[Step.make("contact_barge_turn", player=p) for p in players],
                  Step.make("barge_cycle", index=0), end)
+    elif ph == SCENERY and not players:
+        ctx.push(end)
     elif ph == SCENERY:
         ctx.push(Step.make("recycle_start", player=players[0]),
                  *[Step.make("scenery_turn", player=p) for p in players], end)
@@ -115,18 +117,19 @@ def _order_set(ctx: Ctx, step: Step) -> None:
 
 # --- placement (§4) -------------------------------------------------------------------
 
-_SLOTS: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
+_SLOTS: dict[tuple[int, int], tuple[object, list[tuple[float, float, float]]]] = {}
 
 
 def slots(state: RaceState) -> list[tuple[float, float, float]]:
-    """The start slots for this field (cached: the course is immutable)."""
+    """The start slots for this field (cached: the course is immutable; the entry
+    holds the course itself, so a reused id() can never match another course)."""
     key = (id(state.course), len(state.racers))
     got = _SLOTS.get(key)
-    if got is None:
+    if got is None or got[0] is not state.course:
         if len(_SLOTS) > 64:
             _SLOTS.clear()
-        got = _SLOTS[key] = start_slots(state.course, len(state.racers))
-    return got
+        got = _SLOTS[key] = (state.course, start_slots(state.course, len(state.racers)))
+    return got[1]
 
 
 def taken_slots(state: RaceState) -> set[int]:

@@ -85,7 +85,8 @@ class Geo:
 
     def __init__(self, state: RaceState) -> None:
         course = state.course
-        self.table = Table(course.barrier_segments(), course.finish)
+        barriers = [(a, b) for a, b in course.barrier_segments() if math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-9]
+        self.table = Table(barriers, course.finish)
         self.synced: dict[str, tuple[float, ...]] = {}
         self.owner: object = None  # sync_token of the state last synced; its moves go through update_*
         self.version = 0  # bumped on every change of the table

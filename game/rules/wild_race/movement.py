@@ -46,16 +46,33 @@ def _num(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
+MAX_LEGS = 20
+
+
+def _as_mapping(leg: Any) -> dict[str, Any] | None:
+    """A leg as written ({heading, distance}; inside a Choice: sorted (key, value) pairs)."""
+    if isinstance(leg, dict):
+        return leg
+    if isinstance(leg, (tuple, list)) and all(isinstance(p, (tuple, list)) and len(p) == 2 and isinstance(p[0], str)
+                                              for p in leg):
+        return {k: v for k, v in leg}
+    return None
+
+
 def parse_legs(raw: Any) -> list[tuple[float, float]] | str:
+    """Stamina legs [{heading, distance}], or the reason they are not valid."""
     if raw is None:
         return []
     if not isinstance(raw, (list, tuple)):
         return "legs must be a list of {heading, distance}"
+    if len(raw) > MAX_LEGS:
+        return f"at most {MAX_LEGS} legs"
     out = []
     for leg in raw:
-        d = dict(leg) if isinstance(leg, (tuple, list, dict)) else None
-        if not d or not _num(d.get("heading")) or not _num(d.get("distance")) or d["distance"] < 0:
-            return "each leg needs a heading and a distance >= 0"
+        d = _as_mapping(leg)
+        if d is None or set(d) != {"heading", "distance"} or not _num(d["heading"]) or not _num(d["distance"]) \
+                or not 0 <= d["distance"] <= 100 or abs(d["heading"]) > 3600:
+            return "each leg is {heading, distance} with a distance of 0-100 inches"
         out.append((float(d["heading"]), float(d["distance"])))
     return out
 
@@ -569,8 +586,10 @@ def check_move(state: RaceState, player: str, c: Choice) -> str | None:
         if c.get(key) is not None and not _num(c.get(key)):
             return f"{key} must be a number"
     d = float(c.get("distance", 0.0))
-    if d < 0:
-        return "distance must be >= 0"
+    if not 0 <= d <= 100:
+        return "distance must be 0-100 inches"
+    if any(abs(float(c.get(k) or 0.0)) > 3600 for k in ("heading", "end_heading")):
+        return "headings are degrees (-3600 to 3600)"
     legs = parse_legs(c.get("legs"))
     if isinstance(legs, str):
         return legs

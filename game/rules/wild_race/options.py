@@ -65,10 +65,10 @@ def parse_options(data: dict[str, Any] | None, source: str = "options", path: st
         value = data[name]
         where = f"{path}.{name}"
         if name == "turn_cap":
-            if isinstance(value, str) and value.strip().isdigit():
+            if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value) < 7:
                 value = int(value)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 10:
-                raise BadInput(source, where, f"must be a whole number >= 10, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 10 <= value <= 100000:
+                raise BadInput(source, where, f"must be a whole number from 10 to 100000, got {str(value)[:20]!r}")
             changes[name] = value
             continue
         if name not in CHOICES:

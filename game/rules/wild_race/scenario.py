@@ -6,6 +6,7 @@ and check expectations."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,7 @@ from game.rules.wild_race.state import (
 from game.core.dice import seed_state
 
 FORMAT = 1
+MAX_STEPS = 200_000  # a scenario that plays longer than this never ends (e.g. endless ties)
 RUN_UNTIL = ("script_end", "phase_end", "turn_end", "race_end")
 START_STEPS = ("unbalanced", "strength_hit", "spur_chart", "whip_chart", "barge_chart", "jump_chart",
                "forced_move")
@@ -57,7 +59,7 @@ def _course(o: Obj, source: str) -> Course:
     if isinstance(v.value, str):
         base = os.path.dirname(os.path.abspath(source)) if os.path.exists(source) else os.getcwd()
         for cand in (os.path.join(base, v.value), v.value):
-            if os.path.exists(cand):
+            if v.value and os.path.isfile(cand):
                 return load_course(cand)
         v.fail(f"course file {v.value!r} not found")
     data = v.obj().data
@@ -68,12 +70,22 @@ def _course(o: Obj, source: str) -> Course:
         raise BadInput(source, "course." + e.field if e.field else "course", e.reason) from None
 
 
+IDENT = re.compile(r"[A-Za-z0-9_-]{1,40}")
+RESERVED = {"finish"}
+
+
+def _ident(o: Obj, key: str) -> str:
+    """An id: letters, digits, '-' and '_' (they appear in field paths and logs)."""
+    v = o.string(key, min_len=1, max_len=40)
+    if not IDENT.fullmatch(v) or v in RESERVED:
+        o.fail(key, f"{v!r} is not a usable id (letters, digits, '-' and '_'; not 'finish')")
+    return v
+
+
 def _racer(v: Val, players: list[str]) -> Racer:
     o = v.obj()
-    rid = o.string("id", min_len=1, max_len=40)
-    if "." in rid or ":" in rid:
-        o.fail("id", "racer ids may not contain '.' or ':'")
-    player = o.string("player", min_len=1, max_len=40)
+    rid = _ident(o, "id")
+    player = _ident(o, "player")
     if player not in players:
         players.append(player)
     r = Racer(rid, player, o.string("name", default=rid, max_len=60))
@@ -102,7 +114,7 @@ def _racer(v: Val, players: list[str]) -> Racer:
 
 def _obstacle(v: Val) -> Obstacle:
     o = v.obj()
-    ob = Obstacle(o.string("id", min_len=1, max_len=40), o.string("size", choices=("small", "large")),
+    ob = Obstacle(_ident(o, "id"), o.string("size", choices=("small", "large")),
                   o.string("shape", choices=("rect", "circle", "polygon")), o.coord("x"), o.coord("y"))
     ob.rotation = o.num("rotation", lo=-3600, hi=3600, default=0.0)
     if ob.shape == "rect":
@@ -110,11 +122,18 @@ def _obstacle(v: Val) -> Obstacle:
     elif ob.shape == "circle":
         ob.radius = o.num("radius", lo=0.05, hi=100)
     else:
-        ob.points = o.points("points", min_len=3, max_len=32)
+        ob.points = o.points("points", min_len=3, max_len=64)
+        if any(abs(px) > 100 or abs(py) > 100 for px, py in ob.points):
+            o.fail("points", "points are relative to x, y and within 100 inches of it")
     ob.look = o.string("look", default="", max_len=40)
     for flag in ("moved", "recycled", "removed"):
         setattr(ob, flag, o.boolean(flag, default=False))
     o.done()
+    from game.rules.wild_race.geo import obstacle_shape
+    try:
+        obstacle_shape(ob)
+    except ValueError as e:
+        o.fail("points" if ob.shape == "polygon" else "", f"not a usable {ob.shape}: {e}")
     return ob
 
 
@@ -166,7 +185,10 @@ def load_scenario(data: Any, source: str) -> Scenario:
     if o.has("players"):
         for pv in o.get("players").lst(max_len=8):
             po = pv.obj()
-            players.append(po.string("id", min_len=1, max_len=40))
+            pid = _ident(po, "id")
+            if pid in players:
+                po.fail("id", f"player {pid!r} is listed twice")
+            players.append(pid)
             po.string("name", default="", max_len=60)
             po.done()
     racers = [_racer(v, players) for v in o.get("racers").lst(min_len=1, max_len=12)]
@@ -179,6 +201,11 @@ def load_scenario(data: Any, source: str) -> Scenario:
                 raise BadInput(source, f"racers[{i}].contacts", f"unknown racer {c!r}")
     if o.has("obstacles"):
         obstacles = [_obstacle(v) for v in o.get("obstacles").lst(max_len=200)]
+        seen: set[str] = set()
+        for i, ob in enumerate(obstacles):
+            if ob.id in seen:
+                raise BadInput(source, f"obstacles[{i}].id", f"obstacle id {ob.id!r} is used twice")
+            seen.add(ob.id)
     else:
         obstacles = [Obstacle(s.id, s.size, s.shape, s.x, s.y, s.rotation, s.length, s.width, s.radius,
                               tuple(s.points), s.look) for s in course.obstacles]
@@ -208,13 +235,23 @@ def load_scenario(data: Any, source: str) -> Scenario:
             so = eo.get("state").obj()
             for k in sorted(so.data):
                 so.has(k)
-                sc.expect_state[k] = (so.data[k], so.field(k))
+                sc.expect_state[k] = (_expected_value(so.get(k)), so.field(k))
             so.done()
         if eo.has("events"):
             sc.expect_events = [_event_pattern(v) for v in eo.get("events").lst(max_len=10000)]
         eo.done()
     o.done()
     return sc
+
+
+def _expected_value(v: Val) -> Any:
+    """An expected value; {"approx": number, "tol": number} is checked here."""
+    if isinstance(v.value, dict) and "approx" in v.value:
+        o = v.obj()
+        o.num("approx")
+        o.num("tol", lo=0.0, default=1e-3)
+        o.done()
+    return v.value
 
 
 def _event_pattern(v: Val) -> Any:
@@ -225,6 +262,8 @@ def _event_pattern(v: Val) -> Any:
     o.string("kind", min_len=1, max_len=60)
     for k in o.data:
         o.has(k)
+        if k != "kind":
+            _expected_value(o.get(k))
     o.done()
     return dict(o.data)
 
@@ -246,6 +285,11 @@ def _start(o: Obj, st: RaceState, source: str) -> list[Any]:
     so.done()
     if phase in ("setup", "placement"):
         st.placed = []
+        from game.core.course import start_slots
+        try:
+            start_slots(st.course, len(st.racers))
+        except ValueError as e:
+            raise BadInput(source, "course", f"the start line cannot seat {len(st.racers)} racers: {e}") from None
     ctx = Ctx(st)
     # begin the phase, then drop the turns of players before `player`
     from game.rules.wild_race.flow import begin_phase
@@ -288,8 +332,8 @@ def _start_step(v: Val, st: RaceState) -> Step:
     elif kind == "jump_chart":
         rid = racer("racer")
         ob = o.string("obstacle", min_len=1, max_len=40)
-        if ob not in st.obstacles:
-            o.fail("obstacle", f"unknown obstacle {ob!r}")
+        if ob not in st.obstacles or st.obstacles[ob].removed:
+            o.fail("obstacle", f"no obstacle {ob!r} on the table")
         from game.rules.wild_race.engine import roll
         r = st.racers[rid]
         tx, ty = st.course.tangent_at(r.progress)
@@ -349,7 +393,11 @@ def run_scenario(sc: Scenario) -> Result:
     agents: dict[str, Any] = {}
     start = (st.turn, st.phase)
     stopped = "script_end"
+    steps = 0
     while True:
+        steps += 1
+        if steps > MAX_STEPS:
+            raise BadInput(sc.source, "", f"the scenario did not come to an end within {MAX_STEPS} steps")
         actor = R.current_actor(st)
         if actor == TERMINAL:
             stopped = "race_end"

@@ -101,7 +101,12 @@ class _SpotRules:
 
 
 def spot_ok(state: RaceState, o: Obstacle, x: float, y: float) -> bool:
-    return bool(state.racing()) and _SpotRules(state, o).ok(x, y)
+    if not (abs(x) <= 10_000 and abs(y) <= 10_000) or not state.racing():
+        return False
+    try:
+        return _SpotRules(state, o).ok(x, y)
+    except ValueError:  # a shape that cannot be built there (float precision far away)
+        return False
 
 
 def recycle_spots(state: RaceState, o: Obstacle, limit: int = 4) -> list[tuple[float, float]]:

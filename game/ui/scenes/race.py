@@ -137,8 +137,12 @@ class RaceScene(Scene):
         if p is not None and self.last_human is not None and p.actor != self.last_human and self.handover is None \
                 and sum(1 for s in self.session.seats.values() if s.kind == "human") > 1:
             self.handover = p.actor
-        key = None if p is None else (id(self.session.state.stack[-1]), len(p.legal), self.handover)
-        if key == self._decision_key:
+        # the pending step object itself (held here, so its identity cannot be reused)
+        key = None if p is None else (self.session.state.stack[-1], len(self.session.state.stack), self.handover)
+        same = key is None and self._decision_key is None or (
+            key is not None and self._decision_key is not None and key[0] is self._decision_key[0]
+            and key[1:] == self._decision_key[1:])
+        if same:
             return
         self._decision_key = key
         for b in self.buttons:

@@ -42,6 +42,7 @@ class SetupScene(Scene):
         self.error = ""
         self._preview: pygame.Surface | None = None
         self._preview_for = -1
+        self.seed: int | None = None  # None: a fresh random race each time (tests fix it)
 
     def enter(self) -> None:
         m = self.app.manager
@@ -158,7 +159,7 @@ class SetupScene(Scene):
             self.resized()
             return
         seats = [(self.names[i], SEAT_KINDS[self.kinds[i]]) for i in range(self.players)]
-        start_series(self.app, course, seats, self.per, options, self.races if self.grand_prix else 1)
+        start_series(self.app, course, seats, self.per, options, self.races if self.grand_prix else 1, self.seed)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
