@@ -21,7 +21,7 @@ class PauseScene(Scene):
         w, h = self.app.size
         m = self.app.manager
         x, y = w // 2 - 140, h // 2 - 120
-        self.title = pygame_gui.elements.UILabel(pygame.Rect(x, y, 280, 50), "Paused", m, object_id="#title")
+        self.title = pygame_gui.elements.UILabel(pygame.Rect(x - 60, y - 10, 400, 66), "Paused", m, object_id="#title")
         self.resume = pygame_gui.elements.UIButton(pygame.Rect(x, y + 70, 280, 44), "Resume", m)
         self.menu = pygame_gui.elements.UIButton(pygame.Rect(x, y + 124, 280, 44), "Quit to main menu", m)
         self.widgets += [self.title, self.resume, self.menu]

@@ -30,7 +30,7 @@ class ResultsScene(Scene):
         s = self.series
         more = s.number < s.races
         title = f"Race {s.number} of {s.races}" if s.races > 1 else "Results"
-        self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(40, 20, 700, 56), title, m, object_id="#title"))
+        self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(40, 16, 900, 66), title, m, object_id="#title"))
         self.next = pygame_gui.elements.UIButton(pygame.Rect(w - 280, h - 76, 240, 50),
                                                  "Next race" if more else "Main menu", m)
         self.again = None

@@ -16,7 +16,7 @@ class SettingsScene(Scene):
         s = self.app.settings
         w, h = self.app.size
         add = self.widgets.append
-        add(pygame_gui.elements.UILabel(pygame.Rect(40, 20, 600, 56), "Settings", m, object_id="#title"))
+        add(pygame_gui.elements.UILabel(pygame.Rect(40, 16, 600, 66), "Settings", m, object_id="#title"))
         rows = [
             ("UI scale", "ui_scale", ["0.75", "1.0", "1.25", "1.5"], f"{s.ui_scale:g}"),
             ("Full screen (F11)", "fullscreen", ["off", "on"], "on" if s.fullscreen else "off"),

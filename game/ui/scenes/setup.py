@@ -48,7 +48,7 @@ class SetupScene(Scene):
         m = self.app.manager
         w, h = self.app.size
         add = self.widgets.append
-        add(pygame_gui.elements.UILabel(pygame.Rect(30, 16, 600, 50),
+        add(pygame_gui.elements.UILabel(pygame.Rect(30, 12, 600, 64),
                                         "New Grand Prix" if self.grand_prix else "New race", m, object_id="#title"))
         labels = [os.path.splitext(os.path.basename(f))[0].replace("_", " ") for f in self.files] or ["(none)"]
         self.course_dd = pygame_gui.elements.UIDropDownMenu(labels, labels[self.course_i], pygame.Rect(30, 80, 380, 34), m)
