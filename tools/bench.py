@@ -153,6 +153,40 @@ def bench_compiled(n: int) -> dict[str, float] | None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def bench_frames(n: int) -> dict[str, float] | None:
+    """Frame time of the race view at 1920x1080 (software rendering, dummy video
+    driver): 12 racers, the sample course's obstacles, HUD, roster, dice and log."""
+    code = (
+        "import os, sys, time, json, statistics; os.environ['SDL_VIDEODRIVER']='dummy';"
+        "os.environ['SDL_AUDIODRIVER']='dummy'; os.environ['WILD_TABLE_HOME']='/tmp/wt-bench';"
+        "sys.path.insert(0, %r);"
+        "from game.ui.app import App; from game.core.course import load_course;"
+        "from game.rules.wild_race.options import Options; from game.ui.scenes.flow import start_series;"
+        "app = App((1920, 1080), clock=lambda: 0.0);"
+        "course = load_course(%r);"
+        "start_series(app, course, [('P%%d' %% i, 'greedy') for i in range(6)], 2, Options(), 1, seed=4);"
+        "[app.frame(1/60) for _ in range(120)]; ts = [];"
+        "exec('for _ in range(%d):\\n t = time.perf_counter(); app.frame(1/60); ts.append(time.perf_counter() - t)');"
+        "ts.sort(); print(json.dumps({'median_ms': statistics.median(ts) * 1000,"
+        " 'p95_ms': ts[int(len(ts) * 0.95)] * 1000}))"
+    ) % (ROOT, SAMPLE, n)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    if out.returncode != 0:
+        return None
+    import json as _json
+    return _json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def bench_menu_startup(n: int) -> float:
+    """From launching Python to the first drawn frame of the main menu."""
+    code = ("import os; os.environ['SDL_VIDEODRIVER']='dummy'; os.environ['SDL_AUDIODRIVER']='dummy';"
+            "os.environ['WILD_TABLE_HOME']='/tmp/wt-bench';"
+            "from game.ui.app import App; from game.ui.scenes.menu import MenuScene;"
+            "app = App(); app.push(MenuScene(app)); app.frame(1/60)")
+    return statistics.median(timed(lambda: subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT,
+                                                          capture_output=True), n)) * 1000
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -178,6 +212,8 @@ def main() -> int:
     geo = bench_geometry(n)
     start = bench_startup(3 if args.quick else 7)
     fast = bench_compiled(n) if args.compiled else None
+    frames = bench_frames(300 if not args.quick else 100)
+    menu = bench_menu_startup(3 if args.quick else 7)
     lines = [
         "# Performance",
         "",
@@ -198,6 +234,17 @@ def main() -> int:
         f"| same, races per second | {fast['races_per_s']:.1f} |",
     ] if fast else []) + [
         f"| start-up: import the command line and the rules | {start:.0f} ms |",
+        "",
+        "## The window",
+        "",
+        "| measure | value |",
+        "|---|---:|",
+    ] + ([
+        f"| race view 1920x1080, software, 12 racers, HUD, roster, dice, log: median frame [<= 4 ms] "
+        f"| {frames['median_ms']:.2f} ms |",
+        f"| same, 95th percentile [<= 8 ms] | {frames['p95_ms']:.2f} ms |",
+    ] if frames else ["| race view frame time | (could not run) |"]) + [
+        f"| launch to the first frame of the main menu [<= 800 ms] | {menu:.0f} ms |",
         "",
         "## Table geometry (median per call)",
         "",

@@ -36,7 +36,7 @@ class Camera:
     def zoom_at(self, factor: float, sx: float, sy: float) -> None:
         """Zoom keeping the table point under (sx, sy) where it is."""
         tx, ty = self.to_table(sx, sy)
-        self.ppi = min(self.max_ppi, max(self.min_ppi, self.ppi * factor))
+        self.ppi = self._q(self.ppi * factor)
         nx, ny = self.to_table(sx, sy)
         self.cx += tx - nx
         self.cy += ty - ny
@@ -44,9 +44,13 @@ class Camera:
     def fit(self, minx: float, miny: float, maxx: float, maxy: float, margin: float = 2.0) -> None:
         w = max(1e-6, maxx - minx + 2 * margin)
         h = max(1e-6, maxy - miny + 2 * margin)
-        self.ppi = min(self.max_ppi, max(self.min_ppi, min(self.vw / w, self.vh / h)))
+        self.ppi = self._q(min(self.vw / w, self.vh / h))
         self.cx = (minx + maxx) / 2
         self.cy = (miny + maxy) / 2
+
+    def _q(self, ppi: float) -> float:
+        """Zoom levels in steps of 0.1 px per inch, so the cached board is drawn 1:1."""
+        return round(min(self.max_ppi, max(self.min_ppi, ppi)), 1)
 
     def follow(self, x: float, y: float, rate: float = 1.0) -> None:
         self.cx += (x - self.cx) * rate

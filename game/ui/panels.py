@@ -122,16 +122,29 @@ class DiceTray:
         self.small = art.font(12)
         self.rolls: list[Any] = []
         self.age = 0.0
+        self._key: Any = None
+        self._surf: pygame.Surface | None = None
+        self.added = 0  # rolls added so far (the cache key)
 
     def add(self, roll: Any) -> None:
         self.rolls.insert(0, roll)
         del self.rolls[5:]
         self.age = 0.0
+        self.added += 1
 
     def update(self, dt: float) -> None:
         self.age += dt
 
     def draw(self, target: pygame.Surface, rect: pygame.Rect, names: dict[str, str]) -> None:
+        key = (rect.size, self.added)
+        if self.age > 0.35 and self._key == key and self._surf is not None:
+            target.blit(self._surf, rect)
+            return
+        s = self._render(rect, names)
+        self._key, self._surf = key, s
+        target.blit(s, rect)
+
+    def _render(self, rect: pygame.Rect, names: dict[str, str]) -> pygame.Surface:
         s = _panel(rect.w, rect.h)
         y = 8
         s.blit(self.small.render("dice", True, DIM), (10, y))
@@ -157,7 +170,7 @@ class DiceTray:
             text = f"{who}: {r.reason.replace('_', ' ')} -> {r.result}{fav}"
             s.blit(self.small.render(text[:40], True, INK if i == 0 else DIM), (x + 6, y + 5))
             y += 30
-        target.blit(s, rect)
+        return s
 
 
 class Log:

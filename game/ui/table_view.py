@@ -32,6 +32,7 @@ class TableView:
         self.players = list(state.players)
         self.font = art.font(13, bold=True)
         self.small = art.font(11)
+        self._labels: dict[str, pygame.Surface] = {}
 
     # --- the board --------------------------------------------------------------------
     def board(self, ppi: float) -> tuple[pygame.Surface, float]:
@@ -135,11 +136,8 @@ class TableView:
                 pygame.draw.circle(target, (255, 230, 140), rect.center, int(max(rect.w, rect.h) * 0.62), 2)
             target.blit(rot, rect)
             if cam.ppi >= 7:
-                label = self.small.render(r.name, True, (250, 244, 230))
-                shadow = self.small.render(r.name, True, (20, 16, 12))
-                lr = label.get_rect(midtop=(rect.centerx, rect.bottom + 1))
-                target.blit(shadow, lr.move(1, 1))
-                target.blit(label, lr)
+                label = self._label(r.name)
+                target.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 1)))
 
     def _draw_ghost(self, target: pygame.Surface, ghost: dict[str, Any]) -> None:
         cam = self.camera
@@ -171,6 +169,18 @@ class TableView:
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         target.blit(back, back.get_rect(center=(mx, my - 16)))
         target.blit(tape, tape.get_rect(center=(mx, my - 16)))
+
+    def _label(self, text: str) -> pygame.Surface:
+        """A racer's name with a drop shadow (cached: rendered once)."""
+        got = self._labels.get(text)
+        if got is None:
+            fg = self.small.render(text, True, (250, 244, 230))
+            bg = self.small.render(text, True, (20, 16, 12))
+            got = pygame.Surface((fg.get_width() + 1, fg.get_height() + 1), pygame.SRCALPHA)
+            got.blit(bg, (1, 1))
+            got.blit(fg, (0, 0))
+            self._labels[text] = got
+        return got
 
     def fit(self) -> None:
         minx, miny, maxx, maxy = self.bounds
