@@ -200,3 +200,19 @@ def test_no_display_falls_back_to_a_headless_race(monkeypatch: pytest.MonkeyPatc
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("Wild Table: no display available")
     assert "winner" in out
+
+
+def test_help_overlay_shows_the_charts(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import start_series
+    course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
+    start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=8)
+    app.frame(1 / 60)
+    before = coloured(app.screen)
+    press(app, pygame.K_h)
+    assert app.scene.show_help
+    shot(app, "help.png")
+    assert coloured(app.screen) != before
+    press(app, pygame.K_h)
+    assert not app.scene.show_help

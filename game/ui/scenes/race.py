@@ -53,6 +53,7 @@ class RaceScene(Scene):
         self.last_human: str | None = None
         self.handover: str | None = None  # player to pass the screen to
         self.paused = False
+        self.show_help = False
         self.speed_i = 0
         self.dragging = False
         self.drag_from = (0, 0)
@@ -172,6 +173,8 @@ class RaceScene(Scene):
             b = pygame_gui.elements.UIButton(pygame.Rect(r.x + 6, y, r.w - 12, 30), label[:48], self.app.manager,
                                              object_id="#choice")
             self.buttons[b] = c
+            if self.show_help:
+                b.hide()
             y += 33
             if y > r.bottom - 30:
                 break
@@ -290,6 +293,12 @@ class RaceScene(Scene):
     def _key(self, event: pygame.event.Event) -> bool:
         cam = self.view.camera
         k = event.key
+        if self.show_help and k in (pygame.K_h, pygame.K_ESCAPE):
+            self._set_help(False)
+            return True
+        if k == pygame.K_h:
+            self._set_help(True)
+            return True
         if k == pygame.K_ESCAPE:
             if self.selected:
                 self.selected = None
@@ -333,6 +342,15 @@ class RaceScene(Scene):
         else:
             return False
         return True
+
+    def _set_help(self, on: bool) -> None:
+        """The help overlay hides the decision buttons (they draw above scenes)."""
+        self.show_help = on
+        for b in self.buttons:
+            if on:
+                b.hide()
+            else:
+                b.show()
 
     def follow_leader(self) -> None:
         racing = [r for r in self.session.state.racers.values() if r.racing]
@@ -380,3 +398,6 @@ class RaceScene(Scene):
                 surface.blit(t, (dec.x + 10, dec.y + 8))
         self.dice.draw(surface, rects["dice"], self.names)
         self.log.draw(surface, rects["log"])
+        if self.show_help:
+            from game.ui.help import draw_help
+            draw_help(surface)
