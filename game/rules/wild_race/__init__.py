@@ -33,8 +33,8 @@ class RaceSetup:
     racer_names: tuple[tuple[str, ...], ...] = ()
 
 
-RACER_NAMES = ("Gorse", "Red Mare", "Thistle", "Ember", "Hob", "Blackthorn", "Sorrel", "Nightjar",
-               "Bramble", "Ash", "Cinder", "Flint", "Rook", "Wren", "Sable", "Dun")
+RACER_NAMES = ("Gorse", "Thistle", "Ember", "Hob", "Bramble", "Nightjar", "Sorrel", "Flint",
+               "Ash", "Cinder", "Rook", "Wren", "Lark", "Moss", "Tansy", "Quill")
 
 
 def check_field(course: Course, players: int, per_player: int, source: str = "race",

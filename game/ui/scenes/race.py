@@ -67,8 +67,12 @@ class RaceScene(Scene):
     def enter(self) -> None:
         w, h = self.app.size
         self.view.camera.set_view(0, 0, w - SIDEBAR, h - LOG_H)
-        if not self.fitted:
+        if not self.fitted:  # open on the start: the first 40" of the course fill the view
+            course = self.session.state.course
+            cam = self.view.camera
             self.view.fit()
+            cam.ppi = cam._q(max(cam.ppi, min(cam.vw / 44.0, cam.vh / (course.width_at(course.start_progress) + 8))))
+            cam.cx, cam.cy = course.point_at(course.start_progress + 18.0)
             self.fitted = True
         self._decision_key = None
         self.buttons.clear()
