@@ -527,8 +527,9 @@ class MovementTurn(Decision):
         return any(can_move(state, r) for r in state.racers_of(step["player"]))
 
     def candidates(self, state: RaceState, step: Step) -> list[Choice]:
-        """Per racer: the course direction and 20/40 degrees either side, full and
-        half allowance, and standing still (any other move is legal too)."""
+        """Per racer: the full allowance along the course direction and 20/40 degrees
+        either side, standing still, and a dash for the line with stamina when it is
+        within reach (any other move is legal too)."""
         out: list[Choice] = []
         geo = state.table
         for r in state.racers_of(step["player"]):
@@ -540,7 +541,7 @@ class MovementTurn(Decision):
                 h = round(norm_heading(fh + dh), 6)
                 if geo.rotation_blocked(r, h) is not None:
                     continue
-                for d in ((a, round(a * 0.5, 6)) if a > 0 else (0.0,)):
+                for d in ((a,) if a > 0 else ()):
                     # built with its arguments already in sorted order (a hot path)
                     out.append(Choice("move", (("distance", d), ("end_heading", h), ("heading", h),
                                                ("racer", r.id))))
