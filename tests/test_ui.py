@@ -216,3 +216,23 @@ def test_help_overlay_shows_the_charts(app) -> None:  # type: ignore[no-untyped-
     assert coloured(app.screen) != before
     press(app, pygame.K_h)
     assert not app.scene.show_help
+
+
+def test_bad_course_file_gives_a_dialog_and_the_menu(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.setup import SetupScene
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"format": 1, "kind": "course", "name": "x"')  # truncated
+    app.frame(1 / 60)
+    click_button(app, "New race")
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    setup.files = [str(bad)]
+    setup.course_i = 0
+    setup._preview_for = 0
+    click_button(app, "Start the race")
+    assert type(app.scene).__name__ == "MenuScene"
+    dialogs = [e for e in app.manager.get_root_container().elements
+               if isinstance(e, pygame_gui.windows.UIMessageWindow)]
+    assert dialogs, "no error dialog"
+    assert "broken.json" in dialogs[0].text_block.html_text
+    shot(app, "error_dialog.png")

@@ -43,6 +43,30 @@ def prompt(state: Any, kind: str, player_name: str) -> str:
     return f"{player_name}: {PROMPTS.get(kind, kind.replace('_', ' '))}"
 
 
+FAVOUR_ODDS = {  # for each chart: how good each face is, 0 bad .. 2 good (for "re-roll" odds)
+    "jump": {1: 0, 2: 1, 3: 2, 4: 2, 5: 2, 6: 2}, "overtake": {1: 0, 2: 0, 3: 2, 4: 2, 5: 2, 6: 2},
+    "spur": {1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2}, "whip": {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2},
+    "barge": {1: 0, 2: 0, 3: 1, 4: 2, 5: 2, 6: 2}, "unbalanced": {1: 0, 2: 0, 3: 0, 4: 1, 5: 2, 6: 2},
+}
+
+
+def favour_hint(state: Any, step: Any) -> str:
+    """For a favour offer: what the roll means and the odds a re-roll does better."""
+    roll = step["roll"]
+    reason, v = roll["reason"], step["value"]
+    if reason == "strength_hit":
+        s = roll["then"]["strength"]
+        ok = 7 - s
+        return (f"{v}: {'safe' if v >= s else 'a life lost'}; re-roll safe {pct(ok)}, "
+                f"+1 {'saves it' if v + 1 >= s else 'is not enough'}")
+    table = FAVOUR_ODDS.get(reason)
+    chart = CHART_NAMES.get(reason)
+    if table is None or chart is None:
+        return f"rolled {v}"
+    better = sum(1 for f in range(1, 7) if table[f] > table[v])
+    return f"{v} = {chart[v]}; a re-roll does better {pct(better)}"
+
+
 def describe(state: Any, c: Choice, pending_kind: str = "") -> str:
     """One short label for a choice button."""
     k = c.kind

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pygame
 import pygame_gui
 
@@ -36,9 +38,12 @@ class MenuScene(Scene):
                 b.disable()
             self.buttons[b] = key
             self.widgets.append(b)
-        if self.message:
-            self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(40, h - 60, w - 80, 30), self.message[:160],
-                                                            m, object_id="#subtitle"))
+        if self.message:  # a problem to report (a course that would not load, bad settings)
+            self.dialog = pygame_gui.windows.UIMessageWindow(
+                pygame.Rect(w // 2 - 260, h // 2 - 130, 520, 260), html.escape(self.message), m,
+                window_title="Something could not be loaded")
+            self.widgets.append(self.dialog)
+            self.message = ""
 
     def on_ui(self, event: pygame.event.Event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.buttons:

@@ -384,6 +384,9 @@ class RaceScene(Scene):
             title = f"Turn {st.turn} - {st.phase.replace('_', ' ')}"
             line = self.message or (f"{p.seat.name}, it's your turn" if self.handover else
                                     words.prompt(st, p.kind, p.seat.name))
+            if p.kind == "favour_offer" and not self.message and not self.handover:
+                line = f"{words.name(st, st.stack[-1]['roll']['who'])} rolled " + \
+                    words.favour_hint(st, st.stack[-1])
         else:
             actor = self.session.pending()
             who = actor.seat.name if actor else ""

@@ -148,6 +148,11 @@ class SetupScene(Scene):
             if not self.files:
                 raise BadInput("levels/wild_race", "", "no course files found")
             course = load_course(self.files[self.course_i])
+        except BadInput as e:  # a course that will not load: say so and go back to the menu
+            from game.ui.scenes.menu import MenuScene
+            self.app.replace(MenuScene(self.app, message=e.line()))
+            return
+        try:
             opts = {k: v for k, v in self.options.items()}
             cap = opts.pop("turn_cap", "60")
             options = parse_options({**opts, "turn_cap": cap}, "race set-up", "options")
@@ -168,12 +173,13 @@ class SetupScene(Scene):
         shade.fill((10, 8, 6, 150))
         surface.blit(shade, (0, 0))
         if self.files and self._preview_for != self.course_i:
+            self._preview_for = self.course_i
             try:
                 self._preview = course_preview(load_course(self.files[self.course_i]), (380, 200))
             except BadInput as e:
                 self._preview = None
                 self.error = e.line()
-            self._preview_for = self.course_i
+                self.resized()
         if self._preview is not None:
             surface.blit(self._preview, (30, 122))
             pygame.draw.rect(surface, (140, 110, 70), pygame.Rect(30, 122, 380, 200), 2)
