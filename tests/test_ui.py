@@ -236,3 +236,44 @@ def test_bad_course_file_gives_a_dialog_and_the_menu(app, tmp_path: pathlib.Path
     assert dialogs, "no error dialog"
     assert "broken.json" in dialogs[0].text_block.html_text
     shot(app, "error_dialog.png")
+
+
+def test_scenery_obstacle_moved_by_mouse(app) -> None:  # type: ignore[no-untyped-def]
+    """In the Scenery Phase a player clicks an obstacle, then the spot 3" back."""
+    from game.core.course import load_course
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import start_series
+    from game.ui.scenes.race import RaceScene
+    course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
+    start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=2)
+    race = app.scene
+    assert isinstance(race, RaceScene)
+    for _ in range(3000):  # play on (first choices) until A is asked to move scenery
+        app.frame(1 / 60)
+        p = race._human()
+        if p is None:
+            continue
+        if p.kind == "scenery_turn" and race.session.state.obstacles:
+            break
+        race._submit(next(c for c in p.legal if c.kind != "move_obstacle"))
+    p = race._human()
+    assert p is not None and p.kind == "scenery_turn"
+    st = race.session.state
+    o = next(o for o in st.obstacles.values() if not o.removed and not o.moved and not o.recycled)
+    x0, y0 = o.x, o.y
+    race.view.camera.cx, race.view.camera.cy = o.x, o.y  # bring it into view
+    tx, ty = st.course.tangent_at(st.course.progress(o.x, o.y))
+    click(app, tuple(int(v) for v in race.view.camera.to_screen(o.x, o.y)))
+    assert race.sel_obstacle == o.id
+    target = race.view.camera.to_screen(o.x - tx * 2.0, o.y - ty * 2.0)
+    pygame.mouse.set_pos((int(target[0]), int(target[1])))
+    race.mouse = (int(target[0]), int(target[1]))
+    app.frame(1 / 60)
+    og = race.obstacle_ghost()
+    assert og is not None and og["ok"], og and og["label"]
+    shot(app, "scenery.png")
+    seen = len(race.session.events)
+    click(app, (int(target[0]), int(target[1])))
+    moved = [e for e in race.session.events[seen:] if e.kind == "Declared" and e.target == o.id]
+    assert moved, "the obstacle move was not taken"
+    assert (st.obstacles[o.id].x, st.obstacles[o.id].y) != (x0, y0)

@@ -23,6 +23,7 @@ class Track:
     duration: float
     t: float = 0.0
     event: Any = None
+    started: bool = False
 
 
 def _lerp_angle(a: float, b: float, f: float) -> float:
@@ -87,8 +88,10 @@ class Animator:
         budget = dt * speed
         while self.queue and budget >= 0.0:
             tr = self.queue[0]
-            if tr.t == 0.0 and tr.event is not None:
-                self.shown.append(tr.event)
+            if not tr.started:
+                tr.started = True
+                if tr.event is not None:
+                    self.shown.append(tr.event)
             step = min(budget, tr.duration - tr.t)
             tr.t += step
             budget -= step
@@ -122,7 +125,7 @@ class Animator:
         """Jump to the end of every queued animation."""
         while self.queue:
             tr = self.queue.pop(0)
-            if tr.event is not None:
+            if tr.event is not None and not tr.started:
                 self.shown.append(tr.event)
             self._pose(tr, 1.0)
 

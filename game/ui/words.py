@@ -34,7 +34,7 @@ PROMPTS = {
     "surprise": "Surprise! draw alongside your target?",
     "free_move": "you held off the barge: free move toward the finish?",
     "recycle": "place the passed obstacle ahead of the race",
-    "scenery_turn": "move one obstacle up to 3\" (never toward the finish)",
+    "scenery_turn": "pick an obstacle, then its spot (3\" at most, never toward the finish)",
     "dodge": "an obstacle is coming: dodge with stamina, or take it?",
 }
 
@@ -65,6 +65,23 @@ def favour_hint(state: Any, step: Any) -> str:
         return f"rolled {v}"
     better = sum(1 for f in range(1, 7) if table[f] > table[v])
     return f"{v} = {chart[v]}; a re-roll does better {pct(better)}"
+
+
+def _scenery_direction(state: Any, c: Choice) -> str:
+    """back / left / right / back-left / back-right, looking toward the finish."""
+    o = state.obstacles.get(c["obstacle"])
+    if o is None:
+        return ""
+    tx, ty = state.course.tangent_at(state.course.progress(o.x, o.y))
+    along = c["dx"] * tx + c["dy"] * ty
+    left = -c["dx"] * ty + c["dy"] * tx
+    d = max(1e-9, (c["dx"] ** 2 + c["dy"] ** 2) ** 0.5)
+    side = "left" if left > 0 else "right"
+    if along < -0.9 * d:
+        return "back"
+    if along < -0.3 * d:
+        return f"back-{side}"
+    return side
 
 
 def describe(state: Any, c: Choice, pending_kind: str = "") -> str:
@@ -131,7 +148,7 @@ def describe(state: Any, c: Choice, pending_kind: str = "") -> str:
         return "Leave it"
     if k == "move_obstacle":
         d = (c["dx"] ** 2 + c["dy"] ** 2) ** 0.5
-        return f"Move {c['obstacle']} {d:.1f}\""
+        return f"Move {c['obstacle']} {d:.1f}\" {_scenery_direction(state, c)}"
     if k == "dodge":
         return "Dodge with stamina"
     if k == "take":

@@ -47,6 +47,7 @@ class RaceScene(Scene):
         self.buttons: dict[Any, Choice] = {}
         self._decision_key: Any = None
         self.selected: str | None = None
+        self.sel_obstacle: str | None = None  # obstacle picked up in the Scenery Phase
         self.mouse = (0, 0)
         self.end_turn = 0.0  # extra end facing (Q/E), degrees
         self.message = ""
@@ -154,6 +155,7 @@ class RaceScene(Scene):
             b.kill()
         self.buttons.clear()
         self.selected = None
+        self.sel_obstacle = None
         if p is None:
             return
         r = self.rects()["decision"]
@@ -246,6 +248,53 @@ class RaceScene(Scene):
         return {"racer": r, "x": r.x + ux * d, "y": r.y + uy * d, "end_heading": heading + self.end_turn,
                 "label": label if why is None else why, "ok": why is None, "stop": stop, "choice": choice}
 
+    def obstacle_ghost(self) -> dict[str, Any] | None:
+        """The obstacle picked up in the Scenery Phase: where the mouse would send it
+        (at most 3\", never toward the finish) and whether that is legal."""
+        p = self._human()
+        if p is None or p.kind != "scenery_turn" or self.sel_obstacle is None:
+            return None
+        st = self.session.state
+        o = st.obstacles[self.sel_obstacle]
+        tx, ty = self.view.camera.to_table(*self.mouse)
+        dx, dy = tx - o.x, ty - o.y
+        d = math.hypot(dx, dy)
+        if d > 3.0:
+            dx, dy, d = dx * 3.0 / d, dy * 3.0 / d, 3.0
+        choice = Choice.make("move_obstacle", obstacle=o.id, dx=round(dx, 4), dy=round(dy, 4))
+        why = RULESET.is_legal(st, choice) if d > 1e-3 else "move the mouse away from the obstacle"
+        return {"obstacle": o, "dx": dx, "dy": dy, "ok": why is None, "choice": choice,
+                "label": f"{d:.1f}\" of 3\"" if why is None else why}
+
+    def _obstacle_at(self, sx: float, sy: float) -> str | None:
+        tx, ty = self.view.camera.to_table(sx, sy)
+        st = self.session.state
+        best, best_d = None, 1e9
+        for o in st.obstacles.values():
+            if o.removed or o.moved or o.recycled:
+                continue
+            reach = max(o.radius, o.length / 2, o.width / 2,
+                        max((math.hypot(px, py) for px, py in o.points), default=0.0), 0.8)
+            d = math.hypot(tx - o.x, ty - o.y)
+            if d <= reach and d < best_d:
+                best, best_d = o.id, d
+        return best
+
+    def _draw_obstacle_ghost(self, surface: pygame.Surface, og: dict[str, Any]) -> None:
+        cam = self.view.camera
+        o = og["obstacle"]
+        cx, cy = cam.to_screen(o.x, o.y)
+        col = (255, 240, 170) if og["ok"] else (255, 120, 100)
+        pygame.draw.circle(surface, (255, 240, 170), (round(cx), round(cy)), round(3.0 * cam.ppi), 1)
+        ex, ey = cam.to_screen(o.x + og["dx"], o.y + og["dy"])
+        pygame.draw.line(surface, col, (cx, cy), (ex, ey), 3)
+        pygame.draw.circle(surface, col, (round(ex), round(ey)), 5)
+        t = self.view.font.render(og["label"], True, (255, 250, 235))
+        back = pygame.Surface((t.get_width() + 10, t.get_height() + 6), pygame.SRCALPHA)
+        back.fill((20, 16, 12, 190))
+        surface.blit(back, back.get_rect(center=(ex, ey - 18)))
+        surface.blit(t, t.get_rect(center=(ex, ey - 18)))
+
     # --- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         cam = self.view.camera
@@ -265,6 +314,19 @@ class RaceScene(Scene):
             return in_table
         if event.type == pygame.MOUSEBUTTONDOWN and in_table:
             if event.button == 1:
+                og = self.obstacle_ghost()
+                if og is not None:
+                    if og["ok"]:
+                        self._submit(og["choice"])
+                    else:
+                        self.message = og["label"]
+                    return True
+                p0 = self._human()
+                if p0 is not None and p0.kind == "scenery_turn":
+                    hit_o = self._obstacle_at(*event.pos)
+                    if hit_o is not None:
+                        self.sel_obstacle = hit_o
+                        return True
                 gh = self.ghost()
                 if gh is not None:
                     if gh["ok"]:
@@ -304,8 +366,9 @@ class RaceScene(Scene):
             self._set_help(True)
             return True
         if k == pygame.K_ESCAPE:
-            if self.selected:
+            if self.selected or self.sel_obstacle:
                 self.selected = None
+                self.sel_obstacle = None
             else:
                 from game.ui.scenes.pause import PauseScene
                 self.app.push(PauseScene(self.app, self))
@@ -375,6 +438,9 @@ class RaceScene(Scene):
         surface.fill((24, 20, 16))
         gh = self.ghost()
         self.view.draw(surface, self.anim, self.selected, gh)
+        og = self.obstacle_ghost()
+        if og is not None:
+            self._draw_obstacle_ghost(surface, og)
         rects = self.rects()
         st = self.session.state
         p = self._human()
