@@ -277,3 +277,62 @@ def test_scenery_obstacle_moved_by_mouse(app) -> None:  # type: ignore[no-untype
     moved = [e for e in race.session.events[seen:] if e.kind == "Declared" and e.target == o.id]
     assert moved, "the obstacle move was not taken"
     assert (st.obstacles[o.id].x, st.obstacles[o.id].y) != (x0, y0)
+
+
+def test_setup_colour_choice_swaps_and_reaches_the_race(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.race import RaceScene
+    from game.ui.scenes.setup import SetupScene
+    app.frame(1 / 60)
+    click_button(app, "New race")
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    setup.seed = 4
+    dd = setup.colour_dds[0]
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="purple", ui_element=dd))
+    app.frame(1 / 60)
+    assert app.scene.colour_of[:2] == [3, 1]
+    click_button(app, "Start the race")
+    assert isinstance(app.scene, RaceScene)
+    assert app.scene.colours == {"red": 3, "blue": 1}
+
+
+def test_stamina_segment_by_keyboard(app) -> None:  # type: ignore[no-untyped-def]
+    """Aim, press S to turn there, aim on: the move carries a stamina leg."""
+    from game.core.course import load_course
+    from game.rules.wild_race.geo import unit
+    from game.rules.wild_race.movement import finish_heading
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import start_series
+    from game.ui.scenes.race import RaceScene
+    course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
+    start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=6)
+    race = app.scene
+    assert isinstance(race, RaceScene)
+    for _ in range(2000):
+        app.frame(1 / 60)
+        p = race._human()
+        if p is None:
+            continue
+        if p.kind == "movement_turn":
+            break
+        race._submit(p.legal[0])
+    st = race.session.state
+    r = next(x for x in st.racers.values() if x.player == "red")
+    race.selected = r.id
+    h = finish_heading(st, r)
+    ux, uy = unit(h)
+    race.mouse = tuple(int(v) for v in race.view.camera.to_screen(r.x + ux * 10, r.y + uy * 10))
+    app.frame(1 / 60)
+    press(app, pygame.K_s)
+    assert len(race.plan) == 1
+    vx, vy = unit(h + 60)
+    ex, ey = r.x + ux * 10 + vx * 2, r.y + uy * 10 + vy * 2
+    race.mouse = tuple(int(v) for v in race.view.camera.to_screen(ex, ey))
+    app.frame(1 / 60)
+    gh = race.ghost()
+    assert gh is not None and gh["ok"], gh and gh["label"]
+    legs = gh["choice"].get("legs")
+    assert legs and len(legs) == 1
+    stamina0 = r.stamina
+    press(app, pygame.K_RETURN)
+    assert r.stamina < stamina0

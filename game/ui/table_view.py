@@ -146,7 +146,10 @@ class TableView:
         x1, y1 = cam.to_screen(ghost["x"], ghost["y"])
         ok = ghost.get("ok", True)
         col = (255, 240, 170) if ok else (255, 120, 100)
-        pygame.draw.line(target, col, (x0, y0), (x1, y1), 2)
+        pts = [cam.to_screen(px, py) for px, py in ghost.get("points", [(r.x, r.y), (ghost["x"], ghost["y"])])]
+        pygame.draw.lines(target, col, False, pts, 2)
+        for q in pts[1:-1]:  # the turns bought with stamina
+            pygame.draw.circle(target, col, (round(q[0]), round(q[1])), 4)
         # the ghost base
         hw, hl = r.width / 2, r.length / 2
         a = math.radians(ghost["end_heading"])

@@ -23,11 +23,12 @@ class Series:
     races: int
     seed: int
     number: int = 0
+    palette: list[int] = field(default_factory=list)  # palette index (colour and shape) per seat
     standings: Standings = field(default_factory=Standings)
     results: list[dict[str, Any]] = field(default_factory=list)
 
     def colours(self) -> dict[str, int]:
-        return {PLAYER_IDS[i]: i for i in range(len(self.seats))}
+        return {PLAYER_IDS[i]: (self.palette[i] if i < len(self.palette) else i) for i in range(len(self.seats))}
 
     def new_session(self) -> Session:
         self.number += 1
@@ -36,8 +37,9 @@ class Series:
 
 
 def start_series(app: App, course: Any, seats: list[tuple[str, str]], per: int, options: Options, races: int,
-                 seed: int | None = None) -> Series:
-    series = Series(course, seats, per, options, races, random.randrange(1 << 30) if seed is None else seed)
+                 seed: int | None = None, colours: list[int] | None = None) -> Series:
+    series = Series(course, seats, per, options, races, random.randrange(1 << 30) if seed is None else seed,
+                    palette=list(colours or []))
     next_race(app, series)
     return series
 

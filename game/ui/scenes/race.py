@@ -50,6 +50,7 @@ class RaceScene(Scene):
         self.sel_obstacle: str | None = None  # obstacle picked up in the Scenery Phase
         self.mouse = (0, 0)
         self.end_turn = 0.0  # extra end facing (Q/E), degrees
+        self.plan: list[tuple[float, float]] = []  # segments locked with S: (heading, inches)
         self.message = ""
         self.last_human: str | None = None
         self.handover: str | None = None  # player to pass the screen to
@@ -156,6 +157,7 @@ class RaceScene(Scene):
         self.buttons.clear()
         self.selected = None
         self.sel_obstacle = None
+        self.plan = []
         if p is None:
             return
         r = self.rects()["decision"]
@@ -198,6 +200,7 @@ class RaceScene(Scene):
         if c.kind == "@select":
             self.selected = c["racer"]
             self.end_turn = 0.0
+            self.plan = []
             return
         self._submit(c)
 
@@ -214,22 +217,40 @@ class RaceScene(Scene):
 
     # --- the movement ghost -------------------------------------------------------------
     def ghost(self) -> dict[str, Any] | None:
+        """The move being aimed: the straight line (and any stamina segments locked
+        with S) to the mouse, what it would touch, the allowance and stamina used."""
         p = self._human()
         if p is None or p.kind != "movement_turn" or self.selected is None:
             return None
         st = self.session.state
         r = st.racers[self.selected]
-        tx, ty = self.view.camera.to_table(*self.mouse)
-        dx, dy = tx - r.x, ty - r.y
-        want = math.hypot(dx, dy)
-        heading = norm_heading(math.degrees(math.atan2(dy, dx))) if want > 0.05 else r.heading
         a = allowance(r)
-        d = min(want, a + r.stamina)
-        stamina = stamina_points(d - a)
+        plan = list(self.plan)
+        sx, sy = r.x, r.y
+        for h, d in plan:
+            ux, uy = unit(h)
+            sx, sy = sx + ux * d, sy + uy * d
+        tx, ty = self.view.camera.to_table(*self.mouse)
+        dx, dy = tx - sx, ty - sy
+        want = math.hypot(dx, dy)
+        last_h = plan[-1][0] if plan else r.heading
+        heading = norm_heading(math.degrees(math.atan2(dy, dx))) if want > 0.05 else last_h
+        if plan:  # a stamina segment: only stamina inches are left
+            main, legs = plan[0][1], sum(d for _, d in plan[1:])
+            d = max(0.0, min(want, r.stamina - legs - max(0.0, main - a)))
+        else:
+            d = min(want, a + r.stamina)
+        segs = plan + [(heading, d)]
+        main_h, main_d = segs[0]
+        leg_list = segs[1:]
+        stamina = stamina_points(max(0.0, main_d - a) + sum(x for _, x in leg_list))
         ux, uy = unit(heading)
-        shape = g.make_rect(r.x, r.y, heading, r.length, r.width)
+        shape = g.make_rect(sx, sy, heading, r.length, r.width)
         hit = st.table.first_contact(shape, ux * d, uy * d, MOVE_KINDS, {r.id}) if d > 0 else None
-        label = f"{d:.1f}\" of {a:g}\"" + (f" + {stamina} stamina" if stamina else "")
+        total = sum(x for _, x in segs)
+        label = f"{total:.1f}\" of {a:g}\"" + (f" + {stamina} stamina" if stamina else "")
+        if plan:
+            label += f" ({len(plan)} turn{'s' if len(plan) > 1 else ''})"
         stop = None
         if hit is not None:
             what = words.name(st, hit.other) if hit.kind == Kind.RACER else hit.other.removeprefix("o:")
@@ -241,12 +262,29 @@ class RaceScene(Scene):
                 label += " | crosses the finish!"
             else:
                 label += f" | stops at {what}"
-            stop = (r.x + ux * hit.dist, r.y + uy * hit.dist)
-        choice = Choice.make("move", racer=r.id, heading=round(heading, 4), distance=round(d, 4),
-                             stamina=stamina, end_heading=round(norm_heading(heading + self.end_turn), 4))
+            stop = (sx + ux * hit.dist, sy + uy * hit.dist)
+        legs_arg = [{"heading": round(h, 4), "distance": round(x, 4)} for h, x in leg_list] or None
+        choice = Choice.make("move", racer=r.id, heading=round(main_h, 4), distance=round(main_d, 4),
+                             stamina=stamina, legs=legs_arg,
+                             end_heading=round(norm_heading(heading + self.end_turn), 4))
         why = RULESET.is_legal(st, choice)
-        return {"racer": r, "x": r.x + ux * d, "y": r.y + uy * d, "end_heading": heading + self.end_turn,
-                "label": label if why is None else why, "ok": why is None, "stop": stop, "choice": choice}
+        points = [(r.x, r.y)]
+        for h, x in segs:
+            vx, vy = unit(h)
+            points.append((points[-1][0] + vx * x, points[-1][1] + vy * x))
+        return {"racer": r, "x": points[-1][0], "y": points[-1][1], "end_heading": heading + self.end_turn,
+                "label": label if why is None else why, "ok": why is None, "stop": stop, "choice": choice,
+                "points": points, "segment": (heading, d)}
+
+    def lock_segment(self) -> None:
+        """S: end the straight line here and turn: the rest is stamina segments."""
+        gh = self.ghost()
+        if gh is None or gh["segment"][1] <= 0.05:
+            return
+        if self.session.state.options.stamina_turns == "straight_only":
+            self.message = "stamina_turns is straight_only: no turns with stamina"
+            return
+        self.plan.append(gh["segment"])
 
     def obstacle_ghost(self) -> dict[str, Any] | None:
         """The obstacle picked up in the Scenery Phase: where the mouse would send it
@@ -340,6 +378,7 @@ class RaceScene(Scene):
                         any(c.get("racer") == hit for c in p.legal):
                     self.selected = hit
                     self.end_turn = 0.0
+                    self.plan = []
                     return True
                 self.dragging = True
                 return True
@@ -369,6 +408,7 @@ class RaceScene(Scene):
             if self.selected or self.sel_obstacle:
                 self.selected = None
                 self.sel_obstacle = None
+                self.plan = []
             else:
                 from game.ui.scenes.pause import PauseScene
                 self.app.push(PauseScene(self.app, self))
@@ -377,6 +417,13 @@ class RaceScene(Scene):
             gh = self.ghost()
             if gh is not None and gh["ok"]:
                 self._submit(gh["choice"])
+            return True
+        if self.selected is not None and k == pygame.K_s:
+            self.lock_segment()
+            return True
+        if self.selected is not None and k == pygame.K_BACKSPACE:
+            if self.plan:
+                self.plan.pop()
             return True
         if k == pygame.K_q:
             self.end_turn += 15.0

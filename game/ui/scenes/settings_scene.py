@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 
 from game.ui import art
-from game.ui.app import App, Scene
+from game.ui.app import Scene
 
 
 class SettingsScene(Scene):

@@ -20,7 +20,8 @@ from game.ui.app import ROOT, App, Scene
 from game.ui.table_view import course_preview
 
 SEAT_KINDS = {"Human": "human", "AI (greedy)": "greedy", "AI (random)": "random"}
-DEFAULT_NAMES = ("Red", "Blue", "Green", "Gold", "Purple", "White", "Black", "Orange")
+DEFAULT_NAMES = ("Red", "Blue", "Yellow", "Purple", "Orange", "Cyan", "Pink", "White")
+COLOUR_NAMES = ("red", "blue", "yellow", "purple", "orange", "cyan", "pink", "white")  # palette order, with shapes
 
 
 def course_files() -> list[str]:
@@ -37,6 +38,7 @@ class SetupScene(Scene):
         self.per = 1
         self.names = list(DEFAULT_NAMES)
         self.kinds = ["Human"] + ["AI (greedy)"] * 7
+        self.colour_of = list(range(8))  # palette index per seat
         self.options: dict[str, str] = {}
         self.races = 3
         self.error = ""
@@ -64,18 +66,24 @@ class SetupScene(Scene):
         self.name_entries = []
         self.kind_dds = []
         y += 44
+        self.colour_dds = []
         for i in range(self.players):
-            col = art.player_colour(i, self.app.settings.colour_blind)
-            icon = pygame_gui.elements.UIImage(pygame.Rect(30, y + 2, 52, 26), art.racer_sprite(col, i, 26.0), m)
+            ci = self.colour_of[i]
+            col = art.player_colour(ci, self.app.settings.colour_blind)
+            icon = pygame_gui.elements.UIImage(pygame.Rect(30, y + 2, 52, 26), art.racer_sprite(col, ci, 26.0), m)
             add(icon)
             e = pygame_gui.elements.UITextEntryLine(pygame.Rect(90, y, 200, 30), m)
             e.set_text(self.names[i])
             e.set_text_length_limit(20)
             self.name_entries.append(e)
             add(e)
-            dd = pygame_gui.elements.UIDropDownMenu(list(SEAT_KINDS), self.kinds[i], pygame.Rect(300, y, 200, 30), m)
+            dd = pygame_gui.elements.UIDropDownMenu(list(SEAT_KINDS), self.kinds[i], pygame.Rect(300, y, 150, 30), m)
             self.kind_dds.append(dd)
             add(dd)
+            cdd = pygame_gui.elements.UIDropDownMenu(list(COLOUR_NAMES), COLOUR_NAMES[ci],
+                                                     pygame.Rect(456, y, 100, 30), m)
+            self.colour_dds.append(cdd)
+            add(cdd)
             y += 36
         if self.grand_prix:
             add(pygame_gui.elements.UILabel(pygame.Rect(30, y + 6, 160, 30), "Races", m))
@@ -83,7 +91,7 @@ class SetupScene(Scene):
                                                                pygame.Rect(190, y + 6, 80, 30), m)
             add(self.races_dd)
         # rules options, defaults shown
-        x2 = max(560, w - 560)
+        x2 = max(580, w - 560)
         add(pygame_gui.elements.UILabel(pygame.Rect(x2, 80, 500, 30), "Rules options (defaults first)", m))
         self.option_dds = {}
         oy = 116
@@ -125,6 +133,14 @@ class SetupScene(Scene):
             if event.ui_element is self.players_dd:
                 self.players = int(event.text)
                 self.resized()
+            elif event.ui_element in self.colour_dds:
+                i = self.colour_dds.index(event.ui_element)
+                new = COLOUR_NAMES.index(event.text)
+                if new in self.colour_of[:self.players]:  # swap with whoever had it
+                    j = self.colour_of.index(new)
+                    self.colour_of[j] = self.colour_of[i]
+                self.colour_of[i] = new
+                self.resized()
             elif event.ui_element is self.per_dd:
                 self.per = int(event.text)
             elif event.ui_element is self.course_dd:
@@ -164,7 +180,8 @@ class SetupScene(Scene):
             self.resized()
             return
         seats = [(self.names[i], SEAT_KINDS[self.kinds[i]]) for i in range(self.players)]
-        start_series(self.app, course, seats, self.per, options, self.races if self.grand_prix else 1, self.seed)
+        start_series(self.app, course, seats, self.per, options, self.races if self.grand_prix else 1, self.seed,
+                     colours=self.colour_of[:self.players])
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
