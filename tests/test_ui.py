@@ -336,3 +336,50 @@ def test_stamina_segment_by_keyboard(app) -> None:  # type: ignore[no-untyped-de
     stamina0 = r.stamina
     press(app, pygame.K_RETURN)
     assert r.stamina < stamina0
+
+
+def test_ui_scale_applies_to_fonts_and_layout(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.wild_race.options import Options
+    from game.ui import art
+    from game.ui.scenes.flow import start_series
+    course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
+    start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=8)
+    app.frame(1 / 60)
+    small = art.font(13).get_linesize()
+    side = app.scene.rects()["banner"].w
+    app.set_ui_scale(1.5)
+    app.frame(1 / 60)
+    assert art.font(13).get_linesize() > small
+    assert app.scene.rects()["banner"].w > side
+    shot(app, "race_scaled.png")
+    app.set_ui_scale(1.0)
+
+
+def test_drag_a_racer_and_let_go_moves_it(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.wild_race.geo import unit
+    from game.rules.wild_race.movement import finish_heading
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import start_series
+    course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
+    start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=6)
+    race = app.scene
+    for _ in range(2000):
+        app.frame(1 / 60)
+        p = race._human()
+        if p is not None and p.kind == "movement_turn":
+            break
+        if p is not None:
+            race._submit(p.legal[0])
+    st = race.session.state
+    r = next(x for x in st.racers.values() if x.player == "red")
+    x0 = (r.x, r.y)
+    start = tuple(int(v) for v in race.view.camera.to_screen(r.x, r.y))
+    ux, uy = unit(finish_heading(st, r))
+    end = tuple(int(v) for v in race.view.camera.to_screen(r.x + ux * 6, r.y + uy * 6))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.frame(1 / 60)
+    assert r.moved and (r.x, r.y) != x0

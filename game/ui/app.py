@@ -22,8 +22,8 @@ ASSETS = os.path.join(ROOT, "assets")
 STEP = 1.0 / 120.0  # fixed update step (seconds)
 
 
-def theme_dict() -> dict[str, Any]:
-    """assets/theme.json with its font paths made absolute."""
+def theme_dict(scale: float = 1.0) -> dict[str, Any]:
+    """assets/theme.json with its font paths made absolute and font sizes scaled."""
     data: dict[str, Any] = load_json_file(os.path.join(ASSETS, "theme.json"))
     for block in data.values():
         font = block.get("font") if isinstance(block, dict) else None
@@ -31,6 +31,8 @@ def theme_dict() -> dict[str, Any]:
             for k in ("regular_path", "bold_path", "italic_path", "bold_italic_path"):
                 if k in font:
                     font[k] = os.path.join(ASSETS, font[k])
+            if "size" in font:
+                font["size"] = str(max(8, round(int(font["size"]) * scale)))
     return data
 
 
@@ -75,7 +77,9 @@ class App:
         flags = pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Wild Table")
-        self.manager = pygame_gui.UIManager(size, theme_dict())
+        from game.ui import art
+        art.UI_SCALE[0] = self.settings.ui_scale
+        self.manager = pygame_gui.UIManager(size, theme_dict(self.settings.ui_scale))
         self.instant = instant
         self.now = clock or time.perf_counter
         self.scenes: list[Scene] = []
@@ -152,6 +156,18 @@ class App:
         self.manager.set_window_resolution(size)
         for s in self.scenes:
             s.exit()
+        if self.scenes:
+            self.scene.enter()
+
+    def set_ui_scale(self, scale: float) -> None:
+        """Apply a new UI scale: fonts, the theme and every scene's layout."""
+        from game.ui import art
+        self.settings.ui_scale = scale
+        art.UI_SCALE[0] = scale
+        art.font.cache_clear()
+        for s in self.scenes:
+            s.exit()
+        self.manager = pygame_gui.UIManager(self.size, theme_dict(scale))
         if self.scenes:
             self.scene.enter()
 

@@ -42,12 +42,23 @@ def font_path(bold: bool = False) -> str:
     return os.path.join(FONT_DIR, _FONT_FILES[bool(bold)])
 
 
-@functools.lru_cache(maxsize=64)
+UI_SCALE = [1.0]  # the player's UI scale (settings); fonts are sized by it
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled Noto Sans at ``size`` pixels; never a system font. Cached."""
+    """The bundled Noto Sans at ``size`` pixels times the UI scale; never a system
+    font. Cached."""
+    return _font(max(1, round(size * UI_SCALE[0])), bold)
+
+
+@functools.lru_cache(maxsize=64)
+def _font(size: int, bold: bool) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(font_path(bold), max(1, int(size)))
+    return pygame.font.Font(font_path(bold), size)
+
+
+font.cache_clear = _font.cache_clear  # type: ignore[attr-defined]
 
 
 # --- players: colours and marker shapes ------------------------------------------------------

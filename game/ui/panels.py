@@ -25,14 +25,20 @@ def _panel(w: int, h: int) -> pygame.Surface:
 
 
 class Banner:
+    @property
+    def font(self) -> pygame.font.Font:
+        return art.font(18, bold=True)
+
+    @property
+    def small(self) -> pygame.font.Font:
+        return art.font(13)
+
     def __init__(self) -> None:
-        self.font = art.font(18, bold=True)
-        self.small = art.font(13)
         self._key: Any = None
         self._surf: pygame.Surface | None = None
 
     def draw(self, target: pygame.Surface, rect: pygame.Rect, title: str, line: str) -> None:
-        key = (rect.size, title, line)
+        key = (rect.size, title, line, art.UI_SCALE[0])
         if key != self._key:
             s = _panel(rect.w, rect.h)
             s.blit(self.font.render(title, True, GOLD), (12, 6))
@@ -45,11 +51,17 @@ class Banner:
 class Roster:
     """One line per racer: marker, name, lives, favour, stamina, penalty, whip, state."""
 
+    @property
+    def font(self) -> pygame.font.Font:
+        return art.font(13, bold=True)
+
+    @property
+    def small(self) -> pygame.font.Font:
+        return art.font(12)
+
     def __init__(self, colours: dict[str, int], colour_blind: bool) -> None:
         self.colours = colours
         self.colour_blind = colour_blind
-        self.font = art.font(13, bold=True)
-        self.small = art.font(12)
         self._key: Any = None
         self._surf: pygame.Surface | None = None
 
@@ -58,7 +70,8 @@ class Roster:
                 r.status, r.favour_used)
 
     def draw(self, target: pygame.Surface, rect: pygame.Rect, state: Any, active: str | None) -> None:
-        key = (rect.size, tuple(self.sheet(r) for r in state.racers.values()), active, tuple(state.finish_order))
+        key = (rect.size, tuple(self.sheet(r) for r in state.racers.values()), active, tuple(state.finish_order),
+               art.UI_SCALE[0])
         if key != self._key:
             self._surf = self._render(rect, state, active)
             self._key = key
@@ -117,9 +130,15 @@ class DiceTray:
     """The latest rolls: faces as dice, reason and result, favour used; a new roll
     tumbles in for a moment."""
 
+    @property
+    def font(self) -> pygame.font.Font:
+        return art.font(13, bold=True)
+
+    @property
+    def small(self) -> pygame.font.Font:
+        return art.font(12)
+
     def __init__(self) -> None:
-        self.font = art.font(13, bold=True)
-        self.small = art.font(12)
         self.rolls: list[Any] = []
         self.age = 0.0
         self._key: Any = None
@@ -136,7 +155,7 @@ class DiceTray:
         self.age += dt
 
     def draw(self, target: pygame.Surface, rect: pygame.Rect, names: dict[str, str]) -> None:
-        key = (rect.size, self.added)
+        key = (rect.size, self.added, art.UI_SCALE[0])
         if self.age > 0.35 and self._key == key and self._surf is not None:
             target.blit(self._surf, rect)
             return
@@ -176,8 +195,11 @@ class DiceTray:
 class Log:
     """The event log in plain words, newest at the bottom; the wheel scrolls."""
 
+    @property
+    def font(self) -> pygame.font.Font:
+        return art.font(12)
+
     def __init__(self) -> None:
-        self.font = art.font(12)
         self.lines: list[str] = []
         self.scroll = 0
         self._key: Any = None
@@ -192,7 +214,7 @@ class Log:
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 3))
 
     def draw(self, target: pygame.Surface, rect: pygame.Rect) -> None:
-        key = (rect.size, len(self.lines), self.scroll)
+        key = (rect.size, len(self.lines), self.scroll, art.UI_SCALE[0])
         if key != self._key:
             s = _panel(rect.w, rect.h)
             lh = self.font.get_linesize()

@@ -16,6 +16,14 @@ MAX_BOARD_PPI = 40.0
 
 
 class TableView:
+    @property
+    def font(self) -> pygame.font.Font:
+        return art.font(13, bold=True)
+
+    @property
+    def small(self) -> pygame.font.Font:
+        return art.font(11)
+
     def __init__(self, state: Any, colours: dict[str, int], colour_blind: bool = False) -> None:
         self.state = state
         self.course = state.course
@@ -30,9 +38,7 @@ class TableView:
         ys = [p[1] for p in self.course.outline()]
         self.bounds = (min(xs), min(ys), max(xs), max(ys))
         self.players = list(state.players)
-        self.font = art.font(13, bold=True)
-        self.small = art.font(11)
-        self._labels: dict[str, pygame.Surface] = {}
+        self._labels: dict[tuple[str, float], pygame.Surface] = {}
 
     # --- the board --------------------------------------------------------------------
     def board(self, ppi: float) -> tuple[pygame.Surface, float]:
@@ -175,14 +181,14 @@ class TableView:
 
     def _label(self, text: str) -> pygame.Surface:
         """A racer's name with a drop shadow (cached: rendered once)."""
-        got = self._labels.get(text)
+        got = self._labels.get((text, art.UI_SCALE[0]))
         if got is None:
             fg = self.small.render(text, True, (250, 244, 230))
             bg = self.small.render(text, True, (20, 16, 12))
             got = pygame.Surface((fg.get_width() + 1, fg.get_height() + 1), pygame.SRCALPHA)
             got.blit(bg, (1, 1))
             got.blit(fg, (0, 0))
-            self._labels[text] = got
+            self._labels[(text, art.UI_SCALE[0])] = got
         return got
 
     def fit(self) -> None:

@@ -55,6 +55,8 @@ class RaceScene(Scene):
         self.last_human: str | None = None
         self.handover: str | None = None  # player to pass the screen to
         self.paused = False
+        self.following = False  # camera follows the leader (L)
+        self.press_on_racer: tuple[int, int] | None = None  # a drag that began on a racer
         self.show_help = False
         self.speed_i = 0
         self.dragging = False
@@ -68,7 +70,8 @@ class RaceScene(Scene):
     # --- layout --------------------------------------------------------------------
     def enter(self) -> None:
         w, h = self.app.size
-        self.view.camera.set_view(0, 0, w - SIDEBAR, h - LOG_H)
+        k = self.app.settings.ui_scale
+        self.view.camera.set_view(0, 0, w - round(SIDEBAR * k), h - round(LOG_H * k))
         if not self.fitted:  # open on the start: the first 40" of the course fill the view
             course = self.session.state.course
             cam = self.view.camera
@@ -80,17 +83,22 @@ class RaceScene(Scene):
         self.buttons.clear()
 
     def rects(self) -> dict[str, pygame.Rect]:
+        k = self.app.settings.ui_scale
         w, h = self.app.size
-        x = w - SIDEBAR + 6
-        sw = SIDEBAR - 12
+        side, log_h = round(SIDEBAR * k), round(LOG_H * k)
+        x = w - side + 6
+        sw = side - 12
         n = len(self.session.state.racers)
-        roster_h = min(42 + n * 38, 42 + 12 * 38)
+        row = round(38 * k)
+        roster_h = 42 + min(n, 12) * row
+        banner_h = round(58 * k)
+        dice_h = round(184 * k)
         return {
-            "banner": pygame.Rect(x, 6, sw, 58),
-            "roster": pygame.Rect(x, 70, sw, roster_h),
-            "decision": pygame.Rect(x, 76 + roster_h, sw, h - 76 - roster_h - 196),
-            "dice": pygame.Rect(x, h - 190, sw, 184),
-            "log": pygame.Rect(6, h - LOG_H + 4, w - SIDEBAR - 12, LOG_H - 10),
+            "banner": pygame.Rect(x, 6, sw, banner_h),
+            "roster": pygame.Rect(x, 12 + banner_h, sw, roster_h),
+            "decision": pygame.Rect(x, 18 + banner_h + roster_h, sw, h - 30 - banner_h - roster_h - dice_h),
+            "dice": pygame.Rect(x, h - dice_h - 6, sw, dice_h),
+            "log": pygame.Rect(6, h - log_h + 4, w - side - 12, log_h - 10),
         }
 
     # --- the game moving on ---------------------------------------------------------
@@ -106,6 +114,12 @@ class RaceScene(Scene):
                 self._catch_up()
             self._auto_keep_favour()
         self.anim.update(dt, speed)
+        if self.following:
+            racing = [r for r in self.session.state.racers.values() if r.racing and r.id in self.anim.racers]
+            if racing:
+                lead = max(racing, key=lambda r: r.progress)
+                x, y, _ = self.anim.racers[lead.id]
+                self.view.camera.follow(x, y, min(1.0, dt * 3.0))
         if self.app.instant:
             self.anim.finish_all()
         for e in self.anim.take_shown():
@@ -174,16 +188,18 @@ class RaceScene(Scene):
                     racers.append(c["racer"])
             legal = [Choice.make("@select", racer=rid) for rid in racers] + \
                 [c for c in legal if c.get("distance", 1.0) == 0.0]
-        y = r.y + 34
+        k = self.app.settings.ui_scale
+        bh = round(30 * k)
+        y = r.y + round(34 * k)
         for c in legal[:16]:
             label = f"Move {words.name(self.session.state, c['racer'])}" if c.kind == "@select" else \
                 words.describe(self.session.state, c, p.kind)
-            b = pygame_gui.elements.UIButton(pygame.Rect(r.x + 6, y, r.w - 12, 30), label[:48], self.app.manager,
+            b = pygame_gui.elements.UIButton(pygame.Rect(r.x + 6, y, r.w - 12, bh), label[:48], self.app.manager,
                                              object_id="#choice")
             self.buttons[b] = c
             if self.show_help:
                 b.hide()
-            y += 33
+            y += bh + 3
             if y > r.bottom - 30:
                 break
 
@@ -379,6 +395,7 @@ class RaceScene(Scene):
                     self.selected = hit
                     self.end_turn = 0.0
                     self.plan = []
+                    self.press_on_racer = event.pos
                     return True
                 self.dragging = True
                 return True
@@ -388,6 +405,16 @@ class RaceScene(Scene):
                 else:
                     self.dragging = True
                 return True
+        if event.type == pygame.MOUSEBUTTONUP and self.press_on_racer is not None and event.button == 1:
+            start, self.press_on_racer = self.press_on_racer, None
+            if math.hypot(event.pos[0] - start[0], event.pos[1] - start[1]) > 12:  # dragged out: let go = go
+                self.mouse = event.pos
+                gh = self.ghost()
+                if gh is not None and gh["ok"]:
+                    self._submit(gh["choice"])
+                elif gh is not None:
+                    self.message = gh["label"]
+            return True
         if event.type == pygame.MOUSEBUTTONUP and self.dragging:
             self.dragging = False
             return True
@@ -444,6 +471,7 @@ class RaceScene(Scene):
         elif k == pygame.K_f:
             self.view.fit()
         elif k == pygame.K_l:
+            self.following = not self.following
             self.follow_leader()
         elif k == pygame.K_g:
             self.view.grid = not self.view.grid

@@ -53,6 +53,8 @@ class SettingsScene(Scene):
                     self.app.toggle_fullscreen()
                 else:
                     setattr(s, key, v == "on")
+            elif key == "ui_scale":
+                self.app.set_ui_scale(float(v))
             else:
                 setattr(s, key, float(v))
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.done:
