@@ -5,11 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test bench fast clean-fast clean
+.PHONY: play test test-fast bench fast clean-fast clean
 
-# Optional: compile the geometry kernels with mypyc (needs a C compiler). The pure
-# Python modules stay the reference; remove the build with `make clean-fast`.
-FAST_MODULES := game/table/geometry.py game/table/table.py game/core/polyline.py
+# Optional: compile the hot modules with mypyc (needs a C compiler; tools/fast.py).
+# The pure Python modules stay the reference; remove the build with `make clean-fast`.
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -29,10 +28,15 @@ bench: $(STAMP)
 	$(BIN)/python tools/bench.py --compiled
 
 fast: $(STAMP)
-	$(BIN)/mypyc $(FAST_MODULES)
+	$(BIN)/python tools/fast.py build
+
+# the whole suite against a compiled copy in a temp folder (the work tree is untouched)
+test-fast: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/fast.py test -q -p no:warnings
 
 clean-fast:
-	rm -rf build *__mypyc*.so game/table/*.so game/core/*.so
+	rm -rf build *__mypyc*.so
+	find game -name '*.so' -delete
 
 clean: clean-fast
 	rm -rf $(VENV) *.egg-info

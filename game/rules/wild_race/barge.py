@@ -92,7 +92,6 @@ def surprise_spot(state: RaceState, b: Racer, t: Racer) -> tuple[float, float, f
     return x, y, t.heading
 
 
-@decision
 class Surprise(Decision):
     kind = "surprise"
 
@@ -128,7 +127,6 @@ def contact_pairs(state: RaceState, player: str) -> list[tuple[str, str]]:
     return out
 
 
-@decision
 class ContactBargeTurn(Decision):
     kind = "contact_barge_turn"
 
@@ -193,7 +191,6 @@ def _barge_targets(state: RaceState, a: Racer) -> list[str]:
     return out
 
 
-@decision
 class BargeTurn(Decision):
     """One barge attempt (or a pass) in the round; stamina may move a racer first."""
 
@@ -326,7 +323,6 @@ def _face(ctx: Ctx, a: Racer, t: Racer) -> None:
             place(ctx, a, a.x, a.y, h0, "pivot")
 
 
-@decision
 class FreeMove(Decision):
     """The defender who won or tied the roll-off may move toward the finish (§9.2)."""
 
@@ -371,3 +367,8 @@ class FreeMove(Decision):
         begin_move(ctx, r, "free", [(float(choice["heading"]), float(choice["distance"]))], True,
                    step["limit"], int(choice.get("stamina", 0)), None)
 
+
+decision(Surprise)
+decision(ContactBargeTurn)
+decision(BargeTurn)
+decision(FreeMove)

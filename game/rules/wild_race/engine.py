@@ -65,7 +65,10 @@ END_HOOK: list[Callable[[Ctx], None]] = []  # set by flow: ends the race
 
 
 def decision(cls: type[Decision]) -> type[Decision]:
-    DECISIONS[cls.kind] = cls()
+    """Register a decision kind (called after each class: a class decorator would
+    keep mypyc from compiling the class)."""
+    d = cls()
+    DECISIONS[d.kind] = d
     return cls
 
 
@@ -118,7 +121,6 @@ def _on_roll(ctx: Ctx, value: int) -> None:
     _deliver(ctx, top, faces, value, None)
 
 
-@decision
 class FavourOffer(Decision):
     """After a racer's roll: keep it, re-roll it, or change it by one (spec §3)."""
 
@@ -236,7 +238,6 @@ def _group_resolve(ctx: Ctx, step: Step) -> None:
                         faces=tuple((k, v) for k, v in step["faces"] if k not in tied)))
 
 
-@decision
 class GroupFavour(Decision):
     """A player (or a racer in a roll-off) may spend favour on their die of a group roll."""
 
@@ -429,3 +430,7 @@ def apply(state: RaceState, choice: Choice) -> list[Event]:
             DECISIONS[step.kind].apply(ctx, step, choice)
     advance(ctx)
     return ctx.events
+
+
+decision(FavourOffer)
+decision(GroupFavour)

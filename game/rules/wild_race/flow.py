@@ -143,7 +143,6 @@ def taken_slots(state: RaceState) -> set[int]:
     return out
 
 
-@decision
 class PlaceTurn(Decision):
     """Highest placement roll first: place each of your racers on a free start slot."""
 
@@ -224,3 +223,6 @@ def _next(ctx: Ctx) -> None:
 
 PHASE_HOOK.append(_next)
 END_HOOK.append(end_race)
+
+
+decision(PlaceTurn)

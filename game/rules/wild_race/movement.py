@@ -284,7 +284,6 @@ def _commit(ctx: Ctx, r: Racer, k: int) -> None:
     m.stamina_left += k
 
 
-@decision
 class JumpDecision(Decision):
     """A small obstacle reached with movement enough to clear it: jump or stop."""
 
@@ -309,7 +308,6 @@ class JumpDecision(Decision):
             ux=step["ux"], uy=step["uy"], left=0.0)))
 
 
-@decision
 class OvertakeStamina(Decision):
     """An enemy reached; only committing stamina would carry the base past it."""
 
@@ -430,7 +428,6 @@ def _slipstream(ctx: Ctx, step: Step) -> None:
         ctx.push(Step.make("move_leg"))
 
 
-@decision
 class Extend(Decision):
     """After Slipstream: lengthen the current straight line by up to the extra inches."""
 
@@ -517,7 +514,6 @@ def can_move(state: RaceState, r: Racer) -> bool:
     return r.racing and not r.moved and r.lockout != TURN_LOCK
 
 
-@decision
 class MovementTurn(Decision):
     """A player's turn in the Movement Phase: move one of their racers (all in turn)."""
 
@@ -611,7 +607,6 @@ def check_move(state: RaceState, player: str, c: Choice) -> str | None:
     return None
 
 
-@decision
 class ContinueMove(Decision):
     """The move stopped short at a contact: spend stamina on further segments, or end
     it here (with a final facing)."""
@@ -687,3 +682,10 @@ class ContinueMove(Decision):
         m.main = False
         m.interrupted = False
         m.end_heading = choice.get("end_heading")
+
+
+decision(JumpDecision)
+decision(OvertakeStamina)
+decision(Extend)
+decision(MovementTurn)
+decision(ContinueMove)

@@ -136,7 +136,6 @@ def _recycle_spots(state: RaceState, o: Obstacle, limit: int) -> list[tuple[floa
     return out
 
 
-@decision
 class Recycle(Decision):
     """The player with priority places a passed obstacle ahead of the race."""
 
@@ -219,7 +218,6 @@ def check_obstacle_move(state: RaceState, o: Obstacle | None, dx: object, dy: ob
     return None
 
 
-@decision
 class SceneryTurn(Decision):
     kind = "scenery_turn"
 
@@ -313,7 +311,6 @@ def simulate_legs(state: RaceState, r: Racer, legs: list[tuple[float, float]]) -
     return x, y, h
 
 
-@decision
 class Dodge(Decision):
     """The first racer on an obstacle's path may spend stamina to get out of the way."""
 
@@ -373,3 +370,8 @@ def _dodge_move(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     legs = [tuple(x) for x in step["legs"]]
     begin_move(ctx, r, "dodge", legs, False, 0.0, stamina_points(sum(d for _, d in legs)), None)  # type: ignore
+
+
+decision(Recycle)
+decision(SceneryTurn)
+decision(Dodge)

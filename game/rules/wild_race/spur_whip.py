@@ -42,7 +42,6 @@ def _whip_targets(state: RaceState, r: Racer) -> list[tuple[str, str]]:
     return out
 
 
-@decision
 class SpurWhipTurn(Decision):
     """A player's turn: each racer in turn spurs and/or whips, in the order chosen."""
 
@@ -131,7 +130,6 @@ def _spur_result(ctx: Ctx, step: Step) -> None:
         ctx.push(forced(r.id, ux, uy, 2.0, "yeehaw", None))
 
 
-@decision
 class YahMove(Decision):
     """Yah!: the racer may move up to 1" at once (straight ahead, or free by option)."""
 
@@ -186,3 +184,7 @@ def _whip_result(ctx: Ctx, step: Step) -> None:
     elif v == 6:  # Crack!
         gain_favour(ctx, w, "Crack!")
         ctx.push(hit(t.id, 3, w.id), unbalanced(t.id, w.id))
+
+
+decision(SpurWhipTurn)
+decision(YahMove)

@@ -200,7 +200,7 @@ class RaceState:
     phase_started: bool = False
     placed: list[str] = field(default_factory=list)
     table: Any = None  # the geometry mirror (shared between clones, resynced on use)
-    sync_token: object = field(default_factory=object)  # who the table was last synced for
+    sync_token: Any = field(default_factory=object)  # who the table was last synced for
     offered: Any = None  # (top step, stack depth, choices) last handed out by legal_choices
 
     # --- access -------------------------------------------------------------

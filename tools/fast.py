@@ -1,0 +1,64 @@
+"""The optional compiled build (mypyc) of the hot modules: the table kernels, the
+centre-line progress, the protocol and the Wild Race rules engine.
+
+    python tools/fast.py build            # compile in place (make fast)
+    python tools/fast.py test [pytest args]  # compile a copy in a temp folder and run the
+                                           # whole suite there (make test-fast; CI does it)
+
+The pure-Python modules stay the reference and the default install; a compiled
+module shadows its .py, so tests/test_fast_build.py fails if one is older than its
+source (rebuild with `make fast`, remove with `make clean-fast`).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODULES = [
+    "game/table/geometry.py", "game/table/table.py", "game/core/polyline.py", "game/core/protocol.py",
+    "game/rules/wild_race/state.py", "game/rules/wild_race/geo.py", "game/rules/wild_race/engine.py",
+    "game/rules/wild_race/effects.py", "game/rules/wild_race/movement.py", "game/rules/wild_race/spur_whip.py",
+    "game/rules/wild_race/barge.py", "game/rules/wild_race/scenery.py", "game/rules/wild_race/flow.py",
+]
+
+
+def compile_in(folder: str) -> int:
+    return subprocess.run([sys.executable, "-m", "mypyc", *MODULES], cwd=folder).returncode
+
+
+def main(argv: list[str]) -> int:
+    cmd = argv[0] if argv else "build"
+    if cmd == "build":
+        return compile_in(ROOT)
+    if cmd != "test":
+        print("usage: tools/fast.py build | test [pytest args]", file=sys.stderr)
+        return 2
+    tmp = tempfile.mkdtemp(prefix="wt-fast-")
+    try:
+        for part in ("game", "levels", "assets", "tests", "docs", "tools"):
+            shutil.copytree(os.path.join(ROOT, part), os.path.join(tmp, part),
+                            ignore=shutil.ignore_patterns("__pycache__", "*.so", "golden_out"))
+        for f in ("pyproject.toml", "README.md"):
+            shutil.copy(os.path.join(ROOT, f), tmp)
+        rc = compile_in(tmp)
+        if rc != 0:
+            print("tools/fast.py: the mypyc build failed (is a C compiler installed?)", file=sys.stderr)
+            return rc
+        env = dict(os.environ, PYTHONPATH=tmp)
+        code = "import game.rules.wild_race.engine as e, sys; sys.exit(0 if e.__file__.endswith('.so') else 1)"
+        if subprocess.run([sys.executable, "-c", code], cwd=tmp, env=env).returncode != 0:
+            print("tools/fast.py: the compiled modules did not load", file=sys.stderr)
+            return 1
+        return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *argv[1:]], cwd=tmp,
+                              env=env).returncode
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
