@@ -32,7 +32,7 @@ fast: $(STAMP)
 
 # the whole suite against a compiled copy in a temp folder (the work tree is untouched)
 test-fast: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/fast.py test -q -p no:warnings
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/fast.py test -p no:warnings
 
 clean-fast:
 	rm -rf build *__mypyc*.so
