@@ -33,6 +33,8 @@ def theme_dict(scale: float = 1.0) -> dict[str, Any]:
                     font[k] = os.path.join(ASSETS, font[k])
             if "size" in font:
                 font["size"] = str(max(8, round(int(font["size"]) * scale)))
+            if "name" in font:  # a name per scale: pygame_gui keeps loaded fonts by name
+                font["name"] = f"{font['name']}_{round(scale * 100)}"
     return data
 
 
