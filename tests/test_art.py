@@ -194,3 +194,18 @@ def test_numpy_imported_lazily() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))), check=True)
     assert out.stdout.strip().endswith("False")
+
+
+def test_sounds_are_made_and_play_silently_headless() -> None:
+    import os
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.ui.sound import Sounds
+    s = Sounds(0.5)
+    if s.ok:
+        assert set(s.sounds) == {"dice", "hooves", "hit", "finish"}
+        for name in s.sounds:
+            assert s.sounds[name].get_length() > 0.1
+            s.play(name)
+    from game.rules.wild_race.events import Finished, HitTaken
+    s.on_event(Finished("a", 1))
+    s.on_event(HitTaken("a", 4, 2, True))

@@ -44,6 +44,8 @@ class RaceScene(Scene):
         self.roster = Roster(colours, app.settings.colour_blind)
         self.dice = DiceTray()
         self.log = Log()
+        from game.ui.sound import Sounds
+        self.sound = Sounds(0.0 if app.instant else app.settings.volume)
         self.buttons: dict[Any, Choice] = {}
         self._decision_key: Any = None
         self.selected: str | None = None
@@ -128,6 +130,8 @@ class RaceScene(Scene):
                 self.log.add(self._named(text))
             if e.kind == "RollMade":
                 self.dice.add(e)
+            self.sound.volume = 0.0 if self.app.instant else self.app.settings.volume
+            self.sound.on_event(e)
         self.dice.update(dt)
         if self.session.over and not self.anim.busy and not self.over_called:
             self.over_called = True
