@@ -72,3 +72,10 @@ def test_choice_for_the_wrong_player_is_bad_input() -> None:
     data["choices"][0]["player"] = "blue"
     with pytest.raises(BadInput, match="red's decision"):
         run(data)
+
+
+def test_expectation_paths_accept_the_specs_field_names() -> None:
+    data = json.loads(json.dumps(EXAMPLE))
+    data["expect"]["state"] = {"racers.a.favour_points": 1, "racers.b.whip": True, "racers.a.contacts_created": []}
+    res = run(data)
+    assert res.ok, res.mismatches  # type: ignore[attr-defined]
