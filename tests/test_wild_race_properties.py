@@ -51,7 +51,7 @@ def check_invariants(st: object) -> None:
             assert g.gap(sa, obstacle_shape(o)) > -1e-6, f"{a} overlaps {o.id}"
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(seed=hs.integers(0, 10_000), players=hs.integers(1, 4), per=hs.integers(1, 3), mix=hs.integers(0, 2))
 def test_random_legal_play_keeps_the_invariants(seed: int, players: int, per: int, mix: int) -> None:
     st = race_state(players, per, seed, OPTION_MIXES[mix])
