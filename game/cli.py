@@ -40,6 +40,14 @@ def build_parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("scenario", help="play a scenario file and check its expectations")
     sc.add_argument("file")
     sc.add_argument("--json", action="store_true")
+    ar = sub.add_parser("arena", help="head-to-head races between two agents: win rates and decision times")
+    ar.add_argument("--a", default="greedy")
+    ar.add_argument("--b", default="random")
+    ar.add_argument("--races", type=int, default=100)
+    ar.add_argument("--seed", type=int, default=1)
+    ar.add_argument("--course", default=DEFAULT_COURSE)
+    ar.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    ar.add_argument("--json", action="store_true")
     sub.add_parser("play", help="open the game window (the default)")
     return p
 
@@ -57,6 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate_command(args)
         if args.cmd == "scenario":
             return scenario_command(args.file, args.json)
+        if args.cmd == "arena":
+            from game.arena import arena_command
+            return arena_command(args)
         return play_command()
     except BadInput as e:
         print(e.line(), file=sys.stderr)

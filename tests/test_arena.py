@@ -1,0 +1,45 @@
+"""The arena command: head-to-head win rates with intervals, deterministic per seed,
+seat order swapped; bad agents exit 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.arena import wilson
+from game.cli import main
+
+
+def arena(capsys: pytest.CaptureFixture[str], *args: str) -> dict:  # type: ignore[type-arg]
+    assert main(["arena", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_arena_json_has_the_promised_fields_and_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    a = arena(capsys, "--a", "greedy", "--b", "random", "--races", "12", "--seed", "3")
+    for key in ("a", "b", "races", "a_win_rate", "a_win_ci", "mean_decision_ms"):
+        assert key in a
+    assert a["races"] == 12 and 0.0 <= a["a_win_rate"] <= 1.0
+    lo, hi = a["a_win_ci"]
+    assert lo <= a["a_win_rate"] <= hi
+    assert set(a["mean_decision_ms"]) == {"greedy", "random"}
+    b = arena(capsys, "--a", "greedy", "--b", "random", "--races", "12", "--seed", "3")
+    assert {k: v for k, v in a.items() if k != "mean_decision_ms"} == \
+        {k: v for k, v in b.items() if k != "mean_decision_ms"}
+
+
+def test_greedy_beats_random_most_of_the_time(capsys: pytest.CaptureFixture[str]) -> None:
+    a = arena(capsys, "--a", "greedy", "--b", "random", "--races", "30", "--seed", "1")
+    assert a["a_win_rate"] >= 0.7
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_unknown_agent_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--a", "wizard", "--races", "2"]) == 2
+    assert "wizard" in capsys.readouterr().err
