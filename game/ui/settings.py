@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 
 from game.core.errors import BadInput
 from game.core.jsonload import Obj, load_json_file, save_json_file
@@ -67,5 +67,3 @@ def load_settings() -> tuple[Settings, str | None]:
         return Settings(), e.line()
     return s, None
 
-
-__all__ = ["Settings", "load_settings", "data_dir", "fields"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import glob
 import os
-from typing import Any
 
 import pygame
 import pygame_gui
@@ -201,5 +200,3 @@ class SetupScene(Scene):
             surface.blit(self._preview, (30, 122))
             pygame.draw.rect(surface, (140, 110, 70), pygame.Rect(30, 122, 380, 200), 2)
 
-
-__all__: list[Any] = ["SetupScene"]
