@@ -28,6 +28,9 @@ RUN_UNTIL = ("script_end", "phase_end", "turn_end", "race_end")
 START_STEPS = ("unbalanced", "strength_hit", "spur_chart", "whip_chart", "barge_chart", "jump_chart",
                "forced_move")
 LOCKS = (NO_LOCK, PHASE_LOCK, TURN_LOCK)
+PHASE_ALIASES = {"spur_and_whip": "spur_whip", "spur": "spur_whip", "whip": "spur_whip", "start": "starting_turn",
+                 "starting": "starting_turn", "move": "movement", "moves": "movement", "barges": "barge",
+                 "priority_roll": "priority", "placement_roll": "setup"}
 TURN_STEPS = ("movement_turn", "spur_whip_turn", "contact_barge_turn", "scenery_turn", "barge_turn")
 
 
@@ -270,7 +273,10 @@ def _event_pattern(v: Val) -> Any:
 
 def _start(o: Obj, st: RaceState, source: str) -> list[Any]:
     so = o.get("start").obj() if o.has("start") else Obj({}, source, "start")
-    phase = so.string("phase", choices=PHASES[:-1], default="movement")
+    raw_phase = so.string("phase", default="movement", max_len=40)
+    phase = PHASE_ALIASES.get(raw_phase, raw_phase)
+    if phase not in PHASES[:-1]:
+        so.fail("phase", f"must be one of {', '.join(PHASES[:-1])}, got {raw_phase!r}")
     turn = so.integer("turn", lo=0, hi=10000, default=1)
     pr = so.maybe("priority")
     order = [v.string(min_len=1, max_len=40) for v in pr.lst(max_len=8)] if pr else list(st.players)
