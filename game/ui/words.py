@@ -84,13 +84,25 @@ def _scenery_direction(state: Any, c: Choice) -> str:
     return side
 
 
+FIXED_LABELS = {
+    "keep": "Keep the roll",
+    "stop": "Stop short",
+    "pass": "Pass",
+    "surprise": "Draw alongside",
+    "stay": "Stay",
+    "leave": "Leave it",
+    "dodge": "Dodge with stamina",
+    "take": "Take it",
+}
+
+
 def describe(state: Any, c: Choice, pending_kind: str = "") -> str:
     """One short label for a choice button."""
     k = c.kind
+    if k in FIXED_LABELS:
+        return FIXED_LABELS[k]
     r = c.get("racer")
     who = name(state, r) if isinstance(r, str) else ""
-    if k == "keep":
-        return "Keep the roll"
     if k == "reroll":
         return f"Re-roll ({who}'s favour)" if who else "Re-roll (favour)"
     if k == "favour_plus":
@@ -105,8 +117,6 @@ def describe(state: Any, c: Choice, pending_kind: str = "") -> str:
         return f"{who}: {d:.1f}\" at {c.get('heading', 0):.0f}°{extra}" if d else f"{who}: stay"
     if k == "jump":
         return f"Jump ({pct(4)} to clear, {pct(1)} refusal)"
-    if k == "stop":
-        return "Stop short"
     if k == "commit_stamina":
         return f"Commit {c['points']} stamina and overtake"
     if k == "extend":
@@ -126,8 +136,6 @@ def describe(state: Any, c: Choice, pending_kind: str = "") -> str:
         return f"{who}: whip {t}'s mount"
     if k == "done":
         return f"{who}: done"
-    if k == "pass":
-        return "Pass"
     if k == "yah":
         return f"Move {c['inches']:.1f}\""
     if k == "contact_barge":
@@ -136,23 +144,13 @@ def describe(state: Any, c: Choice, pending_kind: str = "") -> str:
         return f"{who} barges {name(state, c['target'])} (wins the roll-off {pct(15, 36)})"
     if k == "stamina_move":
         return f"{who}: stamina move"
-    if k == "surprise":
-        return "Draw alongside"
-    if k == "stay":
-        return "Stay"
     if k == "free_move":
         return f"Free move {c['distance']:.1f}\""
     if k == "recycle":
         return f"Place at ({c['x']:.0f}, {c['y']:.0f})"
-    if k == "leave":
-        return "Leave it"
     if k == "move_obstacle":
         d = (c["dx"] ** 2 + c["dy"] ** 2) ** 0.5
         return f"Move {c['obstacle']} {d:.1f}\" {_scenery_direction(state, c)}"
-    if k == "dodge":
-        return "Dodge with stamina"
-    if k == "take":
-        return "Take it"
     return str(c)
 
 
