@@ -1,0 +1,32 @@
+"""The AI players by name: every agent takes a seed and keeps its own generator
+(never the game's dice stream), so the same seed gives the same choices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.errors import BadInput
+
+LEVELS = ("random", "easy", "normal", "hard")
+AGENTS = LEVELS + ("greedy",)
+LABELS = {"random": "AI (random)", "easy": "AI (easy)", "normal": "AI (normal)", "hard": "AI (hard)",
+          "greedy": "AI (greedy)"}
+
+
+def make_agent(kind: str, seed: int, source: str = "agent") -> Any:
+    if kind == "random":
+        from game.ai.random_agent import RandomAgent
+        return RandomAgent(seed)
+    if kind == "greedy":
+        from game.ai.greedy import GreedyAgent
+        return GreedyAgent(seed)
+    if kind == "easy":
+        from game.ai.easy import EasyAgent
+        return EasyAgent(seed)
+    if kind == "normal":
+        from game.ai.normal import NormalAgent
+        return NormalAgent(seed)
+    if kind == "hard":
+        from game.ai.hard import HardAgent
+        return HardAgent(seed)
+    raise BadInput(source, "agent", f"unknown agent {kind!r} (available: {', '.join(AGENTS)})")

@@ -1,0 +1,303 @@
+"""The `hard` AI: looks ahead. For each decision that shapes the race (a move, a
+barge, a whip, a scenery move, a jump or an overtake worth stamina) it takes the
+`normal` agent's best few options and plays each forward many times on copies of
+the game, to the end of the next Movement Phase, with dice from its own generator
+(never the game's stream: it cannot see the dice to come) and a quick version of
+`normal` for every player. The option with the best average outcome is chosen;
+the same dice are used for every option (common random numbers), and a sequential
+halving schedule spends the fixed budget of playouts on the promising ones.
+
+The budget is counted in playouts, not seconds, so a decision is the same on any
+machine; docs/performance.md records how long it takes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from game.ai import knowledge as kn
+from game.ai.lines import Line, course_heading
+from game.ai.normal import NormalAgent, pct
+from game.core.dice import seed_state
+from game.core.driver import sample_chance
+from game.core.protocol import CHANCE, TERMINAL, Choice
+
+PLAYOUTS = 48  # per decision with several options worth comparing
+MOVE_OPTIONS = 6
+OTHER_OPTIONS = 5
+MAX_PLAYOUT_STEPS = 400
+LOOKED_AT = ("movement_turn", "barge_turn", "contact_barge_turn", "spur_whip_turn", "scenery_turn",
+             "jump_decision", "overtake_stamina", "group_roll")
+
+
+class QuickPolicy(NormalAgent):
+    """`normal` made cheap for playouts: the engine's own five headings for moves,
+    and only the scenery moves that strike a rival."""
+
+    name = "quick"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, fan=(-30, -15, 0, 15, 30), threats=False)
+
+    def _movement_turn(self, state: Any, top: Any, legal: list[Choice]) -> Choice:
+        from game.ai.lines import Tracer
+        from game.rules.wild_race.movement import can_move
+        mine = [r for r in state.racers_of(top["player"]) if can_move(state, r)]
+        if not mine:
+            return legal[0]
+        r = max(mine, key=lambda x: (x.progress, x.id))
+        tr = Tracer(state, r, threats=False)
+        best, score = legal[0], -1e18
+        for c in legal:
+            if c.kind != "move" or c["racer"] != r.id:
+                continue
+            d = c.get("distance", 0.0)
+            if d <= 0:
+                v = 0.0
+            else:
+                k = int(c.get("stamina", 0))
+                v = tr.line(float(c["heading"]), float(d), k, r.stamina - k).value
+            if v > score:
+                best, score = c, v
+        return best
+
+    def _scenery_turn(self, state: Any, top: Any, legal: list[Choice]) -> Choice:
+        from game.rules.wild_race.geo import SOLID, geo_of, obstacle_shape
+        from game.table.table import Kind
+        geo = geo_of(state)
+        me = top["player"]
+        for c in legal:
+            if c.kind != "move_obstacle":
+                continue
+            o = state.obstacles[c["obstacle"]]
+            if o.size != "large":
+                continue
+            hit = geo.first_contact(obstacle_shape(o), c["dx"], c["dy"], SOLID, {"o:" + o.id})
+            if hit is not None and hit.kind == Kind.RACER and state.racers[hit.other].player != me:
+                return c
+        return self._find(legal, "pass") or legal[0]
+
+    def _recycle(self, state: Any, top: Any, legal: list[Choice]) -> Choice:
+        return legal[0]
+
+
+def _phases_needed(state: Any, r: Any) -> float:
+    """Movement Phases the racer still needs (a real number; the whole part is when
+    it crosses), counting penalties, stamina to spend and the Spur's odd inch."""
+    rem = state.course.finish_progress - r.progress + r.penalty_accrued
+    if not r.moved:
+        rem += r.penalty_in_effect
+    return max(0.0, (rem - 0.9 * r.stamina) / 10.3)
+
+
+def _phi(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+def _turn_dist(x: float) -> list[float]:
+    """P(the racer finishes in the k-th Movement Phase from now), k = 0..15."""
+    sigma = 0.22 + 0.07 * x
+    out = []
+    prev = 0.0
+    for k in range(16):
+        cdf = _phi((k - x) / sigma) if k < 15 else 1.0
+        out.append(max(0.0, cdf - prev))
+        prev = cdf
+    return out
+
+
+def _survival(r: Any, phases: float) -> float:
+    """Chance the racer is still alive at the finish (lives lost are rare, the last
+    one is fatal)."""
+    per = {1: 0.045, 2: 0.004}.get(r.lives, 0.0005)
+    return float((1.0 - per) ** max(1.0, phases))
+
+
+def _standing(state: Any, r: Any) -> tuple[float, list[float], float]:
+    """(score for ties, finish-turn distribution, survival) of one racer."""
+    x = _phases_needed(state, r)
+    return kn.FAVOUR_VALUE * min(r.favour, 3) + (0.0 if r.has_whip else -0.5), _turn_dist(x), _survival(r, x)
+
+
+def win_chance(state: Any, me: str) -> float:
+    """How likely player `me` is to win from here: its best racer against the best
+    rival, by the turn each should cross the line (a shared turn goes to whoever
+    holds priority, roughly even, tilted by favour to spend on the roll)."""
+    done = state.finish_order
+    if done:
+        return 1.0 if state.racers[done[0]].player == me else 0.0
+    mine = [r for r in state.racers_of(me) if r.racing]
+    theirs = [r for r in state.racers.values() if r.player != me and r.racing]
+    if not mine:
+        return 0.0
+    if not theirs:
+        return 1.0
+    best_me = min(mine, key=lambda r: _phases_needed(state, r))
+    best_them = min(theirs, key=lambda r: _phases_needed(state, r))
+    fm, dm, sm = _standing(state, best_me)
+    ft, dt, s_t = _standing(state, best_them)
+    tie = 0.5 + max(-0.2, min(0.2, 0.08 * (fm - ft)))
+    p = 0.0
+    later = 1.0
+    for k in range(16):
+        later -= dt[k]
+        p += dm[k] * (max(0.0, later) + tie * dt[k])
+    return sm * (s_t * p + (1.0 - s_t)) + (1.0 - sm) * (1.0 - s_t) * 0.5
+
+
+class HardAgent(NormalAgent):
+    name = "hard"
+
+    def __init__(self, seed: int = 0, playouts: int = PLAYOUTS) -> None:
+        super().__init__(seed)
+        self.playouts = playouts
+        self.searched = 0  # decisions looked ahead (for tests and benchmarks)
+
+    def act(self, ruleset: Any, state: Any, legal: list[Choice]) -> Choice:
+        self.why = ""
+        top = state.stack[-1]
+        if len(legal) == 1 and top.kind != "movement_turn":
+            return legal[0]
+        kind = top.kind
+        if kind not in LOOKED_AT:
+            return super().act(ruleset, state, legal)
+        options = self._options(ruleset, state, top, legal)
+        if len(options) <= 1:
+            return super().act(ruleset, state, legal)
+        self.searched += 1
+        best, p, n = self._search(ruleset, state, options)
+        self.why = self._words(state, kind, best, p, n, len(options))
+        return best
+
+    # --- what to compare -------------------------------------------------------------
+    def _options(self, ruleset: Any, state: Any, top: Any, legal: list[Choice]) -> list[Choice]:
+        kind = top.kind
+        if kind == "movement_turn":
+            lines = self.plan_moves(state, top["player"])
+            lines.sort(key=lambda ln: -ln.value)
+            picked: list[Line] = []
+            for ln in lines:
+                if all(abs(ln.heading - q.heading) >= 7.0 or ln.distance != q.distance or ln.meets != q.meets
+                       for q in picked):
+                    picked.append(ln)
+                if len(picked) >= MOVE_OPTIONS:
+                    break
+            if picked and picked[0].stamina == 0 and picked[0].p_finish < 0.5 and picked[0].distance > 0:
+                r0 = state.racers[picked[0].racer]
+                for k in range(1, min(3, r0.stamina) + 1):  # a little stamina now, if the playouts like it
+                    picked.append(Line(r0.id, picked[0].heading, picked[0].distance + k, k, 0.0, 0.0, 0.0, "", 0.0))
+            out = []
+            for ln in picked:
+                r = state.racers[ln.racer]
+                from game.ai.lines import best_end_heading
+                c = ln.choice(best_end_heading(state, r, ln) if ln.distance > 0 else None)
+                if ruleset.is_legal(state, c) is None:
+                    out.append(c)
+            return out
+        if kind == "scenery_turn":
+            me = top["player"]
+            scored = []
+            for c in self.scenery_moves(state, me):
+                v, _ = self.scenery_value(state, me, c)
+                scored.append((v, c))
+            scored.sort(key=lambda t: -t[0])
+            out = [c for _, c in scored[:OTHER_OPTIONS - 1]]
+            return out + [c for c in legal if c.kind == "pass"]
+        if kind == "barge_turn":
+            return [c for c in legal if c.kind in ("barge", "pass")]
+        if kind == "group_roll":
+            if top["what"] == "priority" and not self._race_is_close(state, top["asking"]):
+                return []
+            return [c for c in legal if c.kind in ("keep", "favour_plus", "reroll")][:4]
+        return list(legal[:8])
+
+    @staticmethod
+    def _race_is_close(state: Any, player: str) -> bool:
+        """Priority is worth a favour point only near the finish."""
+        lead = max((r.progress for r in state.racers.values() if r.racing), default=0.0)
+        return state.course.finish_progress - lead < 26.0
+
+    # --- looking ahead ---------------------------------------------------------------
+    def _search(self, ruleset: Any, state: Any, options: list[Choice]) -> tuple[Choice, float, int]:
+        me = ruleset.current_actor(state)
+        seeds = [self.rng.getrandbits(63) for _ in range(self.playouts)]
+        alive = list(range(len(options)))
+        totals = [0.0] * len(options)
+        counts = [0] * len(options)
+        rounds = max(1, math.ceil(math.log2(len(options))))
+        used = 0
+        next_seed = 0
+        for rnd in range(rounds):
+            left = self.playouts - used
+            per = max(1, left // (len(alive) * (rounds - rnd)))
+            batch = seeds[next_seed:next_seed + per]
+            if len(batch) < per:
+                batch = batch + [self.rng.getrandbits(63) for _ in range(per - len(batch))]
+            next_seed += per
+            for i in alive:
+                for s in batch:
+                    totals[i] += self._playout(ruleset, state, options[i], me, s)
+                    counts[i] += 1
+                    used += 1
+            if len(alive) > 1 and rnd < rounds - 1:
+                alive.sort(key=lambda i: -totals[i] / counts[i])
+                alive = alive[:max(1, math.ceil(len(alive) / 2))]
+        best = max(alive, key=lambda i: (totals[i] / counts[i], -i))
+        return options[best], totals[best] / counts[best], counts[best]
+
+    def _playout(self, ruleset: Any, state: Any, choice: Choice, me: str, seed: int) -> float:
+        st = state.clone()
+        st.rng = seed_state(seed)
+        policy = QuickPolicy(seed)
+        ruleset.apply(st, choice)
+        t0 = state.turn
+        # near the finish, play the race out; else to the end of the next Movement Phase
+        to_end = self._race_is_close(state, me)
+        for _ in range(MAX_PLAYOUT_STEPS * (3 if to_end else 1)):
+            actor = ruleset.current_actor(st)
+            if actor == TERMINAL:
+                break
+            if not to_end and st.turn > t0 and st.phase not in ("priority", "movement"):
+                break
+            if actor == CHANCE:
+                ruleset.apply(st, sample_chance(ruleset, st))
+                continue
+            ruleset.apply(st, policy.act(ruleset, st, ruleset.legal_choices(st)))
+        return win_chance(st, me)
+
+    # --- saying why ------------------------------------------------------------------
+    def _words(self, state: Any, kind: str, c: Choice, p: float, n: int, k: int) -> str:
+        tail = f"{pct(p)} to win, best of {k} options over {n} playouts"
+        if c.kind == "move":
+            r = state.racers[c["racer"]]
+            d = float(c.get("distance", 0.0))
+            if d <= 0:
+                return f"{r.id} stays put: {tail}"
+            fh = course_heading(state, r.x, r.y, r.progress)
+            off = (float(c["heading"]) - fh + 180.0) % 360.0 - 180.0
+            side = "" if abs(off) < 2.5 else f", {abs(off):.0f} degrees {'left' if off > 0 else 'right'} of the course"
+            st = f" with {c['stamina']} stamina" if c.get("stamina") else ""
+            return f"{r.id} moves {d:.1f}\"{st}{side}: {tail}"
+        if c.kind == "barge":
+            a, t = state.racers[c["racer"]], state.racers[c["target"]]
+            _, pw = self.barge_value(state, a, t)
+            return f"{a.id} barges {t.id}: {pct(pw)} to win the barge-off, {tail}"
+        if c.kind == "contact_barge":
+            return f"{c['racer']} barges {c['target']} from contact: {tail}"
+        if c.kind == "whip":
+            return f"{c['racer']} whips {c['target']}'s {c['mode']}: {tail}"
+        if c.kind == "spur":
+            return f"{c['racer']} spurs: {tail}"
+        if c.kind == "move_obstacle":
+            return f"moves {c['obstacle']}: {tail}"
+        if c.kind == "jump":
+            return f"jumps: {tail}"
+        if c.kind == "commit_stamina":
+            return f"spends stamina to overtake: {tail}"
+        return f"{c.kind.replace('_', ' ')}: {tail}"
+
+
+def make_rng(seed: int) -> random.Random:
+    return random.Random(seed)
