@@ -127,7 +127,7 @@ def test_whole_hot_seat_race_through_the_window(app, seed: int) -> None:  # type
     setup = app.scene
     setup.players = 3
     setup.seed = seed
-    setup.kinds = ["Human", "Human", "AI (greedy)"]
+    setup.kinds = ["Human", "Human", "AI (easy)"]
     setup.resized()
     app.frame(1 / 60)
     shot(app, "setup.png")

@@ -3,15 +3,18 @@ human or an agent), dice rolled automatically, and the events waiting to be show
 Plain Python (no pygame), so it is tested headless and the window only draws it.
 
 The window asks `pending()` what decision is open and whose it is; humans answer
-with `submit(choice)`; `think()` lets agents answer and rolls dice, a bounded number
-of steps per call so that a frame never waits long (CONTRACTS §3: the simple agents
-decide in well under a millisecond; heavier ones will run in their own process).
+with `submit(choice)`; `think()` rolls dice and collects AI answers, a bounded
+number of steps per call, and never waits for an AI that is still thinking: the
+agents live in a game.ai.host (a worker process for `normal` and `hard`, CONTRACTS
+§3), so a frame never waits long. Every AI choice is logged with its reason.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.core.events import Event
 
 from game.core.driver import sample_chance
 from game.core.errors import IllegalChoice
@@ -25,9 +28,19 @@ from game.rules.wild_race.state import RaceState
 class Seat:
     player: str
     name: str
-    kind: str = "human"  # human | greedy | random
+    kind: str = "human"  # human | random | easy | normal | hard | greedy
     colour: int = 0  # palette index
-    agent: Any = None
+
+
+@dataclass(frozen=True)
+class AiThought(Event):
+    """Why an AI player chose what it did (for the log; not a rules event)."""
+
+    player: str
+    why: str
+
+    def text(self) -> str:
+        return self.why if self.why.split(" ", 1)[0].startswith(self.player) else f"{self.player} {self.why}"
 
 
 @dataclass
@@ -46,18 +59,24 @@ class Session:
     unseen: list[Any] = field(default_factory=list)  # events not yet animated
     _legal_cache: Any = None
 
+    host: Any = None  # where the AI players think (game.ai.host)
+    _asked: Any = None  # the decision an AI is thinking about
+    specs: dict[str, tuple[str, int]] = field(default_factory=dict)  # AI seats: (kind, seed)
+
     @staticmethod
     def new(course: Any, seats: list[Seat], racers_per_player: int, seed: int,
-            options: Options | None = None) -> "Session":
-        from game.sim import make_agents
+            options: Options | None = None, process: bool | None = None) -> "Session":
+        from game.ai.host import make_host
         st = new_state(RaceSetup(course, tuple((s.player, s.name) for s in seats), racers_per_player, seed),
                        options or Options())
-        agents = {}
-        for s in seats:
-            if s.kind != "human":
-                agents[s.player] = make_agents(s.kind, [s.player], seed * 31 + len(agents))[s.player]
-                s.agent = agents[s.player]
-        return Session(st, {s.player: s for s in seats})
+        specs = {s.player: (s.kind, seed * 31 + i) for i, s in enumerate(seats) if s.kind != "human"}
+        return Session(st, {s.player: s for s in seats}, host=make_host(specs, process), specs=specs)
+
+    def close(self) -> None:
+        """Stop the AI worker (leaving the race)."""
+        if self.host is not None:
+            self.host.close()
+            self.host = None
 
     # --- what is going on -------------------------------------------------------
     @property
@@ -98,9 +117,10 @@ class Session:
             return e.reason
         return None
 
-    def think(self, max_steps: int = 40) -> int:
-        """Roll pending dice and let agents decide, up to `max_steps` steps; stops at
-        a human's decision or the end. Returns the steps taken."""
+    def think(self, max_steps: int = 40, block: bool = False) -> int:
+        """Roll pending dice and take AI answers, up to `max_steps` steps; stops at a
+        human's decision, the end, or an AI still thinking (unless `block`: then it
+        waits for the answer, for skipping to the end). Returns the steps taken."""
         n = 0
         while n < max_steps:
             actor = RULESET.current_actor(self.state)
@@ -108,14 +128,47 @@ class Session:
                 break
             if actor == CHANCE:
                 self._apply(sample_chance(RULESET, self.state))
-            else:
-                seat = self.seats[actor]
-                if seat.kind == "human":
-                    break
-                legal = RULESET.legal_choices(self.state)
-                self._apply(seat.agent.act(RULESET, self.state, legal))
+                n += 1
+                continue
+            seat = self.seats[actor]
+            if seat.kind == "human" or self.host is None:
+                break
+            top = self.state.stack[-1]
+            try:
+                if self._asked is not top:
+                    self.host.ask(actor, self.state, RULESET.legal_choices(self.state))
+                    self._asked = top
+                got = self.host.wait() if block else self.host.poll()
+            except RuntimeError as e:  # the worker died: think here from now on (slower, never stuck)
+                from game.ai.host import InlineHost
+                self.host.close()
+                self.host = InlineHost(self.specs)
+                self._asked = None
+                t = AiThought(actor, f"(the AI process stopped: {e}; the AI now thinks in the game window)")
+                self.events.append(t)
+                self.unseen.append(t)
+                continue
+            if got is None:
+                break  # still thinking: come back next frame
+            self._asked = None
+            choice, why = got
+            if RULESET.is_legal(self.state, choice) is not None:  # pragma: no cover - agents are tested legal
+                choice, why = RULESET.legal_choices(self.state)[0], "(its choice was not legal; it takes the first)"
+            if why:
+                t = AiThought(actor, why)
+                self.events.append(t)
+                self.unseen.append(t)
+            self._apply(choice)
             n += 1
         return n
+
+    @property
+    def thinking(self) -> str | None:
+        """The player whose AI is thinking now, if any."""
+        actor = RULESET.current_actor(self.state)
+        if actor in (TERMINAL, CHANCE) or self.seats[actor].kind == "human":
+            return None
+        return actor
 
     def take_unseen(self, limit: int | None = None) -> list[Any]:
         out = self.unseen if limit is None else self.unseen[:limit]

@@ -39,6 +39,9 @@ class PauseScene(Scene):
             self.app.pop()
         elif event.ui_element is self.menu:
             from game.ui.scenes.menu import MenuScene
+            session = getattr(self.race, "session", None)
+            if session is not None:
+                session.close()
             self.app.replace(MenuScene(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:

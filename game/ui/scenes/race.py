@@ -135,6 +135,7 @@ class RaceScene(Scene):
         self.dice.update(dt)
         if self.session.over and not self.anim.busy and not self.over_called:
             self.over_called = True
+            self.session.close()
             self.on_over(self.session)
             return
         self._refresh_decision()
@@ -508,7 +509,7 @@ class RaceScene(Scene):
         """Spectating: play the rest at once (only while no human has a decision)."""
         if self.session.human_turn() is None:
             while not self.session.over and self.session.human_turn() is None:
-                self.session.think(500)
+                self.session.think(500, block=True)
             self._catch_up()
             self.anim.finish_all()
 

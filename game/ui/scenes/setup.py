@@ -18,7 +18,8 @@ from game.ui import art
 from game.ui.app import ROOT, App, Scene
 from game.ui.table_view import course_preview
 
-SEAT_KINDS = {"Human": "human", "AI (greedy)": "greedy", "AI (random)": "random"}
+SEAT_KINDS = {"Human": "human", "AI (easy)": "easy", "AI (normal)": "normal", "AI (hard)": "hard",
+              "AI (random)": "random"}
 DEFAULT_NAMES = ("Red", "Blue", "Yellow", "Purple", "Orange", "Cyan", "Pink", "White")
 COLOUR_NAMES = ("red", "blue", "yellow", "purple", "orange", "cyan", "pink", "white")  # palette order, with shapes
 
@@ -36,7 +37,7 @@ class SetupScene(Scene):
         self.players = 2
         self.per = 1
         self.names = list(DEFAULT_NAMES)
-        self.kinds = ["Human"] + ["AI (greedy)"] * 7
+        self.kinds = ["Human"] + ["AI (normal)"] * 7
         self.colour_of = list(range(8))  # palette index per seat
         self.options: dict[str, str] = {}
         self.races = 3

@@ -1,0 +1,148 @@
+"""Where AI players think, so the window never waits on them (CONTRACTS §3).
+
+`ProcessHost` keeps the agents in a worker process: the window sends it a copy of
+the state and the legal choices, goes on drawing, and picks the answer up on a
+later frame. `InlineHost` asks agents in this process; it is for agents that decide
+in microseconds (random, easy, greedy), for the headless commands and for tests.
+
+Both give the same answers: an agent is made from (kind, seed) on either side and
+sees the same sequence of decisions, so its own generator advances the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from game.core.protocol import Choice
+
+FAST_KINDS = ("random", "easy", "greedy")  # decide in well under a millisecond
+
+
+def portable(state: Any) -> Any:
+    """A copy of the state that pickles small: no table, no cached shapes."""
+    st = state.clone()
+    st.table = None
+    st.offered = None
+    st.racers = {k: _bare(r) for k, r in st.racers.items()}
+    st.obstacles = {k: _bare(o) for k, o in st.obstacles.items()}
+    return st
+
+
+def _bare(x: Any) -> Any:
+    y = copy.copy(x)
+    y.shape_cache = None
+    if hasattr(y, "progress_cache"):
+        y.progress_cache = None
+    return y
+
+
+def _decide(agents: dict[str, Any], player: str, state: Any, legal: list[Choice]) -> tuple[Choice, str]:
+    from game.rules.wild_race import RULESET
+    agent = agents[player]
+    choice = agent.act(RULESET, state, legal)
+    return choice, str(getattr(agent, "why", "") or "")
+
+
+class InlineHost:
+    def __init__(self, specs: dict[str, tuple[str, int]]) -> None:
+        from game.ai.agents import make_agent
+        self.agents = {p: make_agent(kind, seed) for p, (kind, seed) in specs.items()}
+        self._answer: tuple[Choice, str] | None = None
+
+    def ask(self, player: str, state: Any, legal: list[Choice]) -> None:
+        self._answer = _decide(self.agents, player, state, legal)
+
+    def poll(self) -> tuple[Choice, str] | None:
+        got, self._answer = self._answer, None
+        return got
+
+    def wait(self) -> tuple[Choice, str] | None:
+        return self.poll()
+
+    def close(self) -> None:
+        pass
+
+
+def _serve(conn: Any, specs: dict[str, tuple[str, int]]) -> None:  # pragma: no cover - runs in the worker
+    from game.ai.agents import make_agent
+    agents = {p: make_agent(kind, seed) for p, (kind, seed) in specs.items()}
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        player, state, legal = msg
+        try:
+            conn.send(_decide(agents, player, state, legal))
+        except Exception as e:  # an agent bug must not hang the window: say so
+            conn.send(("error", f"{type(e).__name__}: {e}"))
+
+
+class ProcessHost:
+    """Agents in a worker process. `ask` returns at once; `poll` is non-blocking."""
+
+    def __init__(self, specs: dict[str, tuple[str, int]]) -> None:
+        import multiprocessing
+        ctx = multiprocessing.get_context("spawn")  # the same on Linux, macOS and Windows
+        self._conn, child = ctx.Pipe()
+        self._proc = ctx.Process(target=_serve, args=(child, specs), daemon=True, name="wild-table-ai")
+        self._proc.start()
+        child.close()
+        self._waiting = False
+
+    def ask(self, player: str, state: Any, legal: list[Choice]) -> None:
+        try:
+            self._conn.send((player, portable(state), legal))
+        except (OSError, ValueError) as e:
+            raise RuntimeError(f"the AI process stopped ({e})") from None
+        self._waiting = True
+
+    def poll(self) -> tuple[Choice, str] | None:
+        if not self._waiting:
+            return None
+        if not self._conn.poll():
+            if not self._proc.is_alive():
+                raise RuntimeError("the AI process stopped")
+            return None
+        return self._receive()
+
+    def wait(self) -> tuple[Choice, str] | None:
+        if not self._waiting:
+            return None
+        return self._receive()
+
+    def _receive(self) -> tuple[Choice, str]:
+        try:
+            got = self._conn.recv()
+        except (EOFError, OSError) as e:
+            self._waiting = False
+            raise RuntimeError(f"the AI process stopped ({e})") from None
+        self._waiting = False
+        if got[0] == "error":
+            raise RuntimeError(f"the AI failed: {got[1]}")
+        return got  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        try:
+            self._conn.send(None)
+        except (OSError, BrokenPipeError):
+            pass
+        self._proc.join(timeout=1.0)
+        if self._proc.is_alive():  # pragma: no cover - a stuck worker
+            self._proc.terminate()
+        self._conn.close()
+
+
+def make_host(specs: dict[str, tuple[str, int]], process: bool | None = None) -> Any:
+    """A process host when any agent needs real thinking time, else inline."""
+    if process is None:
+        process = any(kind not in FAST_KINDS for kind, _ in specs.values())
+    if not specs or not process:
+        return InlineHost(specs)
+    try:
+        return ProcessHost(specs)
+    except (OSError, ValueError, ImportError):  # pragma: no cover - no processes here: think inline
+        return InlineHost(specs)
