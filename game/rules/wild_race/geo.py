@@ -208,14 +208,19 @@ class Geo:
             swept_free = False
         shape = racer_shape(r)
         touching = self.touching(r) - extra
+        # a base pressed against an edge is lifted clear of the edges to turn (RULING:
+        # otherwise a base in a corner of the course could never turn or move again)
+        against_edge = any(self.table.kind(o) == Kind.EDGE for o in touching)
+        sweep = SOLID & ~Kind.EDGE if against_edge else SOLID
         if not swept_free:
             ign = {r.id} | touching | extra
-            c = self.table.first_rotation_contact(shape, r.x, r.y, d, SOLID, ign)
+            c = self.table.first_rotation_contact(shape, r.x, r.y, d, sweep, ign)
             if c is not None:
                 return c.other
         if touching:
             final = g.make_rect(r.x, r.y, new_heading, r.length, r.width)
-            over = [o for o in self.table.overlapping(final, SOLID, {r.id} | extra) if o in touching]
+            over = [o for o in self.table.overlapping(final, SOLID, {r.id} | extra)
+                    if o in touching or (against_edge and self.table.kind(o) == Kind.EDGE)]
             if over:
                 return over[0]
         return None
