@@ -383,3 +383,40 @@ def test_drag_a_racer_and_let_go_moves_it(app) -> None:  # type: ignore[no-untyp
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     app.frame(1 / 60)
     assert r.moved and (r.x, r.y) != x0
+
+
+def test_ai_thinks_in_a_worker_process_with_the_same_answers_and_logs_why(app) -> None:  # type: ignore[no-untyped-def]
+    """normal and hard seats live in a worker process: the window keeps drawing while
+    they think, the answers are those of the same agents in-process, and every AI
+    choice writes its reason in the log (CONTRACTS §3, issue 4)."""
+    import time as _time
+    from game.ai.host import ProcessHost
+    from game.core.course import load_course
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import start_series
+    from game.ui.scenes.race import RaceScene
+    from game.ui.scenes.results import ResultsScene
+    from game.ui.session import Seat, Session
+    course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
+    start_series(app, course, [("A", "normal"), ("B", "easy")], 1, Options(), 1, seed=5)
+    race = app.scene
+    assert isinstance(race, RaceScene) and isinstance(race.session.host, ProcessHost)
+    frames_while_thinking = 0
+    for _ in range(20000):
+        if race.session.thinking:
+            frames_while_thinking += 1
+        app.frame(1 / 30)
+        if isinstance(app.scene, ResultsScene):
+            break
+        _time.sleep(0)  # no wall-clock waiting: the loop simply polls
+    assert isinstance(app.scene, ResultsScene)
+    assert frames_while_thinking > 0  # frames were drawn while the worker thought
+    texts = [e.text() for e in race.session.events]
+    assert any(t.startswith("red-1 moves") and "expected" in t for t in texts)
+    assert any(line.startswith(race.names["red-1"] + " moves") for line in race.log.lines)
+    # the same seats thinking in-process give the very same race
+    seats = [Seat("red", "A", "normal"), Seat("blue", "B", "easy")]
+    inline = Session.new(course, seats, 1, race.session.state.seed, Options(), process=False)
+    while not inline.over:
+        inline.think(500)
+    assert [e.text() for e in inline.events] == texts

@@ -93,17 +93,18 @@ class GreedyAgent:
         return legal[0]
 
     def _best_move(self, state: Any, moves: list[Choice]) -> Choice:
-        from game.rules.wild_race.geo import MOVE_KINDS, racer_shape, unit
+        from game.rules.wild_race.geo import MOVE_KINDS, geo_of, racer_shape, unit
         from game.table.geometry import make_rect
 
         best, best_score = moves[0], -1e18
         course = state.course
+        geo = geo_of(state)
         for c in moves:
             r = state.racers[c["racer"]]
             h, d = c.get("heading", r.heading), c.get("distance", 0.0)
             ux, uy = unit(h)
             shape = make_rect(r.x, r.y, h, r.length, r.width)
-            hit = state.table.first_contact(shape, ux * d, uy * d, MOVE_KINDS, {r.id}) if d > 0 else None
+            hit = geo.first_contact(shape, ux * d, uy * d, MOVE_KINDS, {r.id}) if d > 0 else None
             t = d
             if hit is not None and hit.kind in (Kind.EDGE, Kind.LARGE) or (
                     hit is not None and hit.kind == Kind.RACER and state.racers[hit.other].player == r.player):

@@ -39,6 +39,8 @@ def _bare(x: Any) -> Any:
 
 def _decide(agents: dict[str, Any], player: str, state: Any, legal: list[Choice]) -> tuple[Choice, str]:
     from game.rules.wild_race import RULESET
+    from game.rules.wild_race.geo import geo_of
+    geo_of(state)  # a state that came through a pipe has no table yet
     agent = agents[player]
     choice = agent.act(RULESET, state, legal)
     return choice, str(getattr(agent, "why", "") or "")
