@@ -62,6 +62,46 @@ def bench_race(n: int) -> dict[str, float]:
             "races_per_s": 1.0 / statistics.mean(ts), "mean_turns": statistics.mean(turns)}
 
 
+def bench_ai(races: int) -> dict[str, float]:
+    """Decision times of the AI levels in 2-player races (hard against normal) on the
+    shipped courses: every decision, and the hard agent's looked-ahead ones alone."""
+    import glob
+    from game.ai.agents import make_agent
+    from game.core.driver import sample_chance
+    from game.core.protocol import CHANCE, TERMINAL
+    courses = [load_course(p) for p in sorted(glob.glob(os.path.join(ROOT, "levels", "wild_race", "*.json")))]
+    times: dict[str, list[float]] = {"hard": [], "hard_search": [], "normal": []}
+    for i in range(races):
+        st = new_state(RaceSetup(courses[i % len(courses)], (("a", "A"), ("b", "B")), 1, 500 + i))
+        agents = {"a": make_agent("hard", i), "b": make_agent("normal", i)} if i % 2 == 0 else \
+            {"a": make_agent("normal", i), "b": make_agent("hard", i)}
+        while True:
+            actor = RULESET.current_actor(st)
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                RULESET.apply(st, sample_chance(RULESET, st))
+                continue
+            legal = RULESET.legal_choices(st)
+            ag = agents[actor]
+            before = getattr(ag, "searched", 0)
+            t = time.perf_counter()
+            c = ag.act(RULESET, st, legal)
+            dt = time.perf_counter() - t
+            times[ag.name].append(dt)
+            if ag.name == "hard" and ag.searched > before:
+                times["hard_search"].append(dt)
+            RULESET.apply(st, c)
+    out: dict[str, float] = {}
+    for k, v in times.items():
+        v.sort()
+        out[f"{k}_median_ms"] = statistics.median(v) * 1000 if v else 0.0
+        out[f"{k}_p95_ms"] = v[int(len(v) * 0.95)] * 1000 if v else 0.0
+        out[f"{k}_max_ms"] = v[-1] * 1000 if v else 0.0
+        out[f"{k}_n"] = float(len(v))
+    return out
+
+
 def bench_dice_floor(n: int, turns: float) -> float:
     """The same number of chart rolls as a race, as a bare loop of dice and table look-ups."""
     rng = random.Random(1)
@@ -124,7 +164,7 @@ def bench_startup(n: int) -> float:
     return statistics.median(timed(lambda: subprocess.run(cmd, check=True, cwd=ROOT), n)) * 1000
 
 
-def bench_compiled(n: int) -> dict[str, float] | None:
+def bench_compiled(n: int, ai_races: int = 4) -> dict[str, float] | None:
     """The same race benchmark on a copy of the project with the kernels compiled by
     mypyc (`make fast`); None if mypyc or a C compiler is missing."""
     import shutil
@@ -144,7 +184,8 @@ def bench_compiled(n: int) -> dict[str, float] | None:
                 "import importlib.util as u; spec=u.spec_from_file_location('b', %r);"
                 "b=u.module_from_spec(spec); spec.loader.exec_module(b);"
                 "import game.table.geometry as g; assert g.__file__.endswith('.so'), g.__file__;"
-                "print(json.dumps(b.bench_race(%d)))" % (os.path.abspath(__file__), n))
+                "r = b.bench_race(%d); r.update(b.bench_ai(%d)); print(json.dumps(r))"
+                % (os.path.abspath(__file__), n, ai_races))
         out = subprocess.run([sys.executable, "-c", code], cwd=tmp, capture_output=True, text=True,
                              env=dict(os.environ, PYTHONPATH=tmp, WT_BENCH_ROOT=tmp))
         if out.returncode != 0:
@@ -178,6 +219,32 @@ def bench_frames(n: int) -> dict[str, float] | None:
     return _json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
+def bench_frames_thinking(n: int) -> dict[str, float] | None:
+    """Frame time of the race view at 1920x1080 while two hard AIs think in their
+    worker process (only frames during which an AI was thinking are counted)."""
+    code = (
+        "import os, sys, time, json, statistics; os.environ['SDL_VIDEODRIVER']='dummy';"
+        "os.environ['SDL_AUDIODRIVER']='dummy'; os.environ['WILD_TABLE_HOME']='/tmp/wt-bench';"
+        "sys.path.insert(0, %r);"
+        "from game.ui.app import App; from game.core.course import load_course;"
+        "from game.rules.wild_race.options import Options; from game.ui.scenes.flow import start_series;"
+        "app = App((1920, 1080));"
+        "course = load_course(%r);"
+        "start_series(app, course, [('P%%d' %% i, 'hard') for i in range(4)], 3, Options(), 1, seed=4);"
+        "scene = app.scenes[-1]; ts = [];"
+        "exec('while len(ts) < %d and not scene.session.over:\n t = time.perf_counter(); app.frame(1/60)\n"
+        " if scene.session.thinking: ts.append(time.perf_counter() - t)');"
+        "scene.session.close(); ts.sort(); print(json.dumps({'median_ms': statistics.median(ts) * 1000,"
+        " 'p95_ms': ts[int(len(ts) * 0.95)] * 1000, 'frames': len(ts)}))"
+    ) % (ROOT, SAMPLE, n)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    if out.returncode != 0:
+        print(out.stderr[-2000:], file=sys.stderr)
+        return None
+    import json as _json
+    return _json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
 def bench_menu_startup(n: int) -> float:
     """From launching Python to the first drawn frame of the main menu."""
     code = ("import os; os.environ['SDL_VIDEODRIVER']='dummy'; os.environ['SDL_AUDIODRIVER']='dummy';"
@@ -186,6 +253,27 @@ def bench_menu_startup(n: int) -> float:
             "app = App(); app.push(MenuScene(app)); app.frame(1/60)")
     return statistics.median(timed(lambda: subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT,
                                                           capture_output=True), n)) * 1000
+
+
+def arena_table() -> list[str]:
+    """The arena results kept in docs/arena-results.json (tools/arena_runs.py)."""
+    import json as _json
+    path = os.path.join(ROOT, "docs", "arena-results.json")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        runs = _json.load(f)
+    out = ["", "## Arena (2-player races, seats swapped in pairs, every shipped course)", "",
+           f"From `python tools/arena_runs.py` ({runs.get('date', '?')}); goals in brackets.", "",
+           "| match | races | a wins | 95% interval | goal | a: mean ms | b: mean ms |",
+           "|---|---:|---:|---:|---|---:|---:|"]
+    for r in runs["runs"]:
+        lo, hi = r["a_win_ci"]
+        ms = r["mean_decision_ms"]
+        out.append(f"| {r['a']} vs {r['b']} | {r['races']} | {100 * r['a_win_rate']:.1f}% | "
+                   f"{100 * lo:.1f}-{100 * hi:.1f}% | {r.get('goal', '')} | {ms.get(r['a'], 0):.1f} | "
+                   f"{ms.get(r['b'], 0):.2f} |")
+    return out
 
 
 def machine() -> str:
@@ -214,6 +302,8 @@ def main() -> int:
     start = bench_startup(3 if args.quick else 7)
     fast = bench_compiled(n) if args.compiled else None
     frames = bench_frames(300 if not args.quick else 100)
+    thinking = bench_frames_thinking(300 if not args.quick else 100)
+    ai = bench_ai(2 if args.quick else 6)
     menu = bench_menu_startup(3 if args.quick else 7)
     lines = [
         "# Performance",
@@ -245,7 +335,29 @@ def main() -> int:
         f"| {frames['median_ms']:.2f} ms |",
         f"| same, 95th percentile [<= 8 ms] | {frames['p95_ms']:.2f} ms |",
     ] if frames else ["| race view frame time | (could not run) |"]) + [
+    ] + ([
+        f"| same view while hard AIs think in their worker process: median frame | {thinking['median_ms']:.2f} ms "
+        f"({1000 / thinking['median_ms']:.0f} fps) |",
+        f"| same, 95th percentile [>= 55 fps: <= 18 ms] | {thinking['p95_ms']:.2f} ms "
+        f"({1000 / thinking['p95_ms']:.0f} fps) |",
+    ] if thinking else ["| frames while the AI thinks | (could not run) |"]) + [
         f"| launch to the first frame of the main menu [<= 800 ms] | {menu:.0f} ms |",
+        "",
+        "## AI decision times",
+        "",
+        "Hard against normal in 2-player races on the shipped courses, every decision of each"
+        " (a look-ahead is 48 playouts; `hard, looked ahead` counts only those decisions).",
+        "",
+        "| agent | decisions | median | 95th percentile | slowest |",
+        "|---|---:|---:|---:|---:|",
+    ] + [f"| {label} | {ai[k + '_n']:.0f} | {ai[k + '_median_ms']:.1f} ms | {ai[k + '_p95_ms']:.1f} ms | "
+         f"{ai[k + '_max_ms']:.0f} ms |" for k, label in (("hard", "hard, every decision"),
+                                                          ("hard_search", "hard, looked ahead"),
+                                                          ("normal", "normal"))] + ([
+        f"| hard, looked ahead, compiled (`make fast`) [median <= 150 ms, p95 <= 400 ms] | "
+        f"{fast['hard_search_n']:.0f} | {fast['hard_search_median_ms']:.1f} ms | {fast['hard_search_p95_ms']:.1f} ms | "
+        f"{fast['hard_search_max_ms']:.0f} ms |",
+    ] if fast and "hard_search_n" in fast else []) + arena_table() + [
         "",
         "## Table geometry (median per call)",
         "",
