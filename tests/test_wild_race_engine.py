@@ -199,3 +199,35 @@ def test_grand_prix_racers_start_each_race_fresh() -> None:
     for r in fresh.racers.values():
         assert (r.lives, r.stamina, r.has_whip, r.penalty_accrued, r.lockout, r.status) == (2, 5, True, 0, "none",
                                                                                               "racing")
+
+
+def test_a_base_along_an_edge_turns_away_on_its_hindquarters_but_never_toward_it() -> None:
+    """RULING (docs/wild-race-rulings.md): a racer 0.05" from an edge and parallel to
+    it cannot pivot about its centre either way; turning away from the edge it may
+    pivot about the middle of its rear edge instead; turning toward it stays illegal,
+    and a pivot blocked by an obstacle is not helped."""
+    import copy
+
+    from game.rules.wild_race.geo import geo_of, resync
+    from game.rules.wild_race.scenario import load_scenario
+    path = "tests/scenarios/wild_race/pivot_on_hindquarters_off_an_edge.json"
+    with open(path) as f:
+        data = json.load(f)
+    data["choices"] = []
+    st = load_scenario(data, path).state
+    a = st.racers["a"]
+    geo = geo_of(st)
+    assert geo.rotation_blocked(a, 340.0) is not None  # about the centre: the tail meets the edge
+    assert geo.pivot_pose(a, 340.0) is not None  # on the hindquarters: clear
+    assert RULESET.is_legal(st, Choice.make("move", racer="a", heading=340.0, distance=10.0)) is None
+    assert RULESET.is_legal(st, Choice.make("move", racer="a", heading=20.0, distance=10.0)) is not None
+    # an obstacle in the way of the turn is not an edge: no hindquarters
+    data2 = copy.deepcopy(data)
+    data2["racers"][0]["y"] = 0.0
+    data2["obstacles"] = [{"id": "rock", "size": "large", "shape": "circle", "x": 50.76, "y": -0.95, "radius": 0.2}]
+    st2 = load_scenario(data2, path).state
+    resync(st2)
+    a2 = st2.racers["a"]
+    g2 = geo_of(st2)
+    assert g2.rotation_blocked(a2, 340.0) == "o:rock"
+    assert g2.pivot_pose(a2, 340.0) is None

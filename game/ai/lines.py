@@ -132,10 +132,11 @@ class Tracer:
         fh = course_heading(self.state, x, y, self.r.progress)
         stuck = True
         for hh in [h] + [norm_heading(fh + dh) for dh in (0, -15, 15, -30, 30, -45, 45, -60, 60)]:
-            if self.geo.rotation_blocked(ghost, hh) is not None:
+            pose = self.geo.pivot_pose(ghost, hh)
+            if pose is None:
                 continue
             ux, uy = unit(hh)
-            c = self.geo.first_contact(make_rect(x, y, hh, self.r.length, self.r.width), ux, uy,
+            c = self.geo.first_contact(make_rect(pose[0], pose[1], hh, self.r.length, self.r.width), ux, uy,
                                        Kind.EDGE | Kind.LARGE, {self.r.id})
             if c is None or c.dist > 2.0:
                 stuck = False
@@ -165,14 +166,17 @@ class Tracer:
         return self.progress(x, y) - self.r.progress - self.danger(x, y, h, stamina_left)
 
     # --- a whole line ------------------------------------------------------------
-    def line(self, heading: float, distance: float, stamina: int, spare: int) -> Line:
+    def line(self, heading: float, distance: float, stamina: int, spare: int,
+             start: tuple[float, float] | None = None) -> Line:
         """Value a straight line of `distance` (allowance plus `stamina` committed),
-        with `spare` more stamina points that could be committed at a contact."""
+        with `spare` more stamina points that could be committed at a contact,
+        from `start` (where the pivot leaves the base; default where it stands)."""
         ux, uy = unit(heading)
         self._meets = ""
         self._risk = 0.0
         self._trapped = False
-        v, pf = self._go(self.r.x, self.r.y, heading, ux, uy, distance, spare, frozenset(), 0, 1.0)
+        x0, y0 = start if start is not None else (self.r.x, self.r.y)
+        v, pf = self._go(x0, y0, heading, ux, uy, distance, spare, frozenset(), 0, 1.0)
         v -= STAMINA_VALUE * stamina * (1.0 - pf)
         ln = Line(self.r.id, heading, distance, stamina, v, v, pf, self._meets, self._risk)
         ln.trapped = self._trapped
@@ -254,26 +258,32 @@ def move_lines(state: Any, r: Any, fan: tuple[int, ...] = FAN, threats: bool = T
     a = allowance(r)
     fh = course_heading(state, r.x, r.y, r.progress)
     out: list[Line] = []
-    blocked_ok = geo.rotation_blocked
     to_go = state.course.finish_progress - r.progress
     headings = [norm_heading(fh + dh) for dh in fan] + [norm_heading(r.heading + dh) for dh in (0, -10, 10)]
-    free = [h for h in headings if blocked_ok(r, h) is None]
+    poses = {}
+    for h in headings:
+        pose = geo.pivot_pose(r, h)
+        if pose is not None:
+            poses[h] = pose
     trapped = tr.boxed_in(r.x, r.y, r.heading)
-    if len(free) <= 1 or trapped:  # boxed in: look all the way round
-        free += [h for h in (norm_heading(r.heading + dh) for dh in range(0, 360, 10)) if blocked_ok(r, h) is None]
+    if len(poses) <= 1 or trapped:  # boxed in: look all the way round
+        for h in (norm_heading(r.heading + dh) for dh in range(0, 360, 10)):
+            pose = geo.pivot_pose(r, h)
+            if pose is not None:
+                poses[h] = pose
     seen: set[float] = set()
-    for h in free:
+    for h, pose in poses.items():
         if round(h, 3) in seen:
             continue
         seen.add(round(h, 3))
         dh = (h - fh + 180.0) % 360.0 - 180.0
         if a > 0:
-            out.append(tr.line(h, a, 0, r.stamina))
+            out.append(tr.line(h, a, 0, r.stamina, pose))
             if trapped:  # short moves that get clear of the corner
-                out.extend(tr.line(h, d, 0, r.stamina) for d in (1.0, 2.0, 3.0) if d < a)
+                out.extend(tr.line(h, d, 0, r.stamina, pose) for d in (1.0, 2.0, 3.0) if d < a)
         if r.stamina > 0 and to_go <= a + r.stamina + 2.0 and abs(dh) <= 30:
             for k in range(1, r.stamina + 1):
-                ln = tr.line(h, a + k, k, r.stamina - k)
+                ln = tr.line(h, a + k, k, r.stamina - k, pose)
                 if ln.p_finish > 0.99:
                     out.append(ln)
                     break

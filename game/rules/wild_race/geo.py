@@ -225,6 +225,35 @@ class Geo:
                 return over[0]
         return None
 
+    def pivot_pose(self, r: Racer, new_heading: float) -> tuple[float, float] | None:
+        """Where the base's centre is after a pivot to `new_heading`, or None if the
+        pivot is blocked. A pivot turns about the base's centre; when only an edge
+        blocks that, it may turn about the middle of its rear edge instead (RULING:
+        the mount turns on its hindquarters), if that sweep and the final facing touch
+        nothing new. A base lying along an edge, too close to turn about its centre,
+        can so turn away from it."""
+        blocker = self.rotation_blocked(r, new_heading)
+        if blocker is None:
+            return r.x, r.y
+        if not self.table.has(blocker) or self.table.kind(blocker) != Kind.EDGE:
+            return None
+        key = ("pivot_pose", r.id, r.x, r.y, r.heading, new_heading)
+        return self.remember(key, lambda: self._hindquarters(r, new_heading))
+
+    def _hindquarters(self, r: Racer, new_heading: float) -> tuple[float, float] | None:
+        half = r.length / 2.0
+        ux, uy = unit(r.heading)
+        px, py = r.x - ux * half, r.y - uy * half
+        d = angle_diff(new_heading, r.heading)
+        ign = {r.id} | self.touching(r)
+        if self.table.first_rotation_contact(racer_shape(r), px, py, d, SOLID, ign) is not None:
+            return None
+        nx, ny = unit(new_heading)
+        cx, cy = px + nx * half, py + ny * half
+        if self.table.overlapping(g.make_rect(cx, cy, new_heading, r.length, r.width), SOLID, {r.id}):
+            return None
+        return cx, cy
+
     def gap(self, a: str, b: str) -> float:
         return self.table.gap(a, b)
 

@@ -139,12 +139,13 @@ def _pivot(ctx: Ctx, r: Racer, heading: float) -> bool:
     heading = norm_heading(heading)
     if abs(angle_diff(heading, r.heading)) < 1e-9:
         return True
-    blocker = ctx.geo.rotation_blocked(r, heading)
-    if blocker is not None:
+    pose = ctx.geo.pivot_pose(r, heading)
+    if pose is None:
+        blocker = ctx.geo.rotation_blocked(r, heading) or ""
         ctx.emit(ev.Blocked(r.id, blocker.removeprefix(OBS), "pivot"))
         return False
     h0 = r.heading
-    place(ctx, r, r.x, r.y, heading, "pivot")
+    place(ctx, r, pose[0], pose[1], heading, "pivot")
     ctx.emit(ev.Pivoted(r.id, h0, heading))
     return True
 
@@ -602,7 +603,7 @@ def check_move(state: RaceState, player: str, c: Choice) -> str | None:
         return f"the straight line is longer than {allowance(r):g}\" plus stamina"
     geo = state.table
     h = c.get("heading")
-    if h is not None and geo.rotation_blocked(r, float(h)) is not None:
+    if h is not None and geo.pivot_pose(r, float(h)) is None:
         return "the pivot at the start would touch something"
     return None
 
@@ -624,7 +625,7 @@ class ContinueMove(Decision):
         r = state.racers[step["racer"]]
         fh = finish_heading(state, r)
         out = [Choice.make("end_move")]
-        if abs(angle_diff(fh, r.heading)) > 1e-6 and state.table.rotation_blocked(r, fh) is None:
+        if abs(angle_diff(fh, r.heading)) > 1e-6 and state.table.pivot_pose(r, fh) is not None:
             out.append(Choice.make("end_move", heading=round(fh, 6)))
         m = state.move
         if m is None or state.options.stamina_turns == "straight_only":
@@ -645,7 +646,7 @@ class ContinueMove(Decision):
         assert m is not None
         if choice.kind == "end_move":
             h = choice.get("heading")
-            if h is not None and (not _num(h) or state.table.rotation_blocked(r, float(h)) is not None):
+            if h is not None and (not _num(h) or state.table.pivot_pose(r, float(h)) is None):
                 return "that final pivot would touch something"
             return None
         if choice.kind != "stamina_legs":
