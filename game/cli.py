@@ -34,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--racers-per-player", type=int, default=2)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--grand-prix", type=int, default=0, metavar="RACES")
-    sim.add_argument("--agent", choices=["greedy", "random"], default="greedy")
+    sim.add_argument("--agent", choices=["greedy", "random", "easy", "normal", "hard"], default="greedy",
+                     help="the AI playing every seat (greedy: the quick test agent)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--json", action="store_true")
     sc = sub.add_parser("scenario", help="play a scenario file and check its expectations")

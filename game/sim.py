@@ -17,10 +17,8 @@ from game.rules.wild_race.state import RaceState
 
 
 def make_agents(kind: str, players: list[str], seed: int) -> dict[str, Any]:
-    from game.ai.greedy import GreedyAgent
-    from game.ai.random_agent import RandomAgent
-    cls = GreedyAgent if kind == "greedy" else RandomAgent
-    return {p: cls(seed * 1009 + i * 7919 + 1) for i, p in enumerate(players)}
+    from game.ai.agents import make_agent
+    return {p: make_agent(kind, seed * 1009 + i * 7919 + 1, "simulate") for i, p in enumerate(players)}
 
 
 MAX_GP_RACES = 100

@@ -14,6 +14,7 @@ machine; docs/performance.md records how long it takes.
 from __future__ import annotations
 
 import math
+import os
 import random
 from typing import Any
 
@@ -24,9 +25,10 @@ from game.core.dice import seed_state
 from game.core.driver import sample_chance
 from game.core.protocol import CHANCE, TERMINAL, Choice
 
-PLAYOUTS = 48  # per decision with several options worth comparing
-MOVE_OPTIONS = 6
-OTHER_OPTIONS = 5
+PLAYOUTS = int(os.environ.get("WT_HARD_PLAYOUTS", "48"))  # per decision with several options worth comparing
+SWITCH_Z = float(os.environ.get("WT_HARD_Z", "1.0"))  # standard errors an option must beat normal's choice by
+MOVE_OPTIONS = 4
+OTHER_OPTIONS = 4
 MAX_PLAYOUT_STEPS = 400
 LOOKED_AT = ("movement_turn", "barge_turn", "contact_barge_turn", "spur_whip_turn", "scenery_turn",
              "jump_decision", "overtake_stamina", "group_roll")
@@ -163,12 +165,15 @@ class HardAgent(NormalAgent):
         kind = top.kind
         if kind not in LOOKED_AT:
             return super().act(ruleset, state, legal)
-        options = self._options(ruleset, state, top, legal)
+        default = super().act(ruleset, state, legal)
+        plain_why = self.why
+        options = [default] + [c for c in self._options(ruleset, state, top, legal) if c != default]
         if len(options) <= 1:
-            return super().act(ruleset, state, legal)
+            return default
         self.searched += 1
         best, p, n = self._search(ruleset, state, options)
-        self.why = self._words(state, kind, best, p, n, len(options))
+        self.why = self._words(state, kind, best, p, n, len(options)) if best != default else \
+            (plain_why + f" ({pct(p)} to win in {n} playouts, no option did clearly better)" if plain_why else "")
         return best
 
     # --- what to compare -------------------------------------------------------------
@@ -177,17 +182,23 @@ class HardAgent(NormalAgent):
         if kind == "movement_turn":
             lines = self.plan_moves(state, top["player"])
             lines.sort(key=lambda ln: -ln.value)
-            picked: list[Line] = []
-            for ln in lines:
-                if all(abs(ln.heading - q.heading) >= 7.0 or ln.distance != q.distance or ln.meets != q.meets
-                       for q in picked):
-                    picked.append(ln)
-                if len(picked) >= MOVE_OPTIONS:
-                    break
-            if picked and picked[0].stamina == 0 and picked[0].p_finish < 0.5 and picked[0].distance > 0:
-                r0 = state.racers[picked[0].racer]
-                for k in range(1, min(3, r0.stamina) + 1):  # a little stamina now, if the playouts like it
-                    picked.append(Line(r0.id, picked[0].heading, picked[0].distance + k, k, 0.0, 0.0, 0.0, "", 0.0))
+            if not lines:
+                return []
+            best = lines[0]
+            picked: list[Line] = [best]
+            # the best line that meets something else first (round instead of over, ...)
+            other = next((ln for ln in lines if ln.meets.split(" ")[0] != best.meets.split(" ")[0]), None)
+            if other is not None:
+                picked.append(other)
+            # the best line well off the first one's heading (the other side of something)
+            wide = next((ln for ln in lines if abs((ln.heading - best.heading + 180) % 360 - 180) >= 12.0
+                         and ln is not other), None)
+            if wide is not None:
+                picked.append(wide)
+            if best.stamina == 0 and best.p_finish < 0.5 and best.distance > 0:
+                r0 = state.racers[best.racer]
+                for k in range(1, min(2, r0.stamina) + 1):  # a little stamina now, if the playouts like it
+                    picked.append(Line(r0.id, best.heading, best.distance + k, k, 0.0, 0.0, 0.0, "", 0.0))
             out = []
             for ln in picked:
                 r = state.racers[ln.racer]
@@ -221,31 +232,23 @@ class HardAgent(NormalAgent):
 
     # --- looking ahead ---------------------------------------------------------------
     def _search(self, ruleset: Any, state: Any, options: list[Choice]) -> tuple[Choice, float, int]:
+        """Play every option forward on the same dice; keep `normal`'s choice
+        (options[0]) unless another beats it clearly: its mean gain over the default,
+        seed by seed, less one standard error, is above zero."""
         me = ruleset.current_actor(state)
-        seeds = [self.rng.getrandbits(63) for _ in range(self.playouts)]
-        alive = list(range(len(options)))
-        totals = [0.0] * len(options)
-        counts = [0] * len(options)
-        rounds = max(1, math.ceil(math.log2(len(options))))
-        used = 0
-        next_seed = 0
-        for rnd in range(rounds):
-            left = self.playouts - used
-            per = max(1, left // (len(alive) * (rounds - rnd)))
-            batch = seeds[next_seed:next_seed + per]
-            if len(batch) < per:
-                batch = batch + [self.rng.getrandbits(63) for _ in range(per - len(batch))]
-            next_seed += per
-            for i in alive:
-                for s in batch:
-                    totals[i] += self._playout(ruleset, state, options[i], me, s)
-                    counts[i] += 1
-                    used += 1
-            if len(alive) > 1 and rnd < rounds - 1:
-                alive.sort(key=lambda i: -totals[i] / counts[i])
-                alive = alive[:max(1, math.ceil(len(alive) / 2))]
-        best = max(alive, key=lambda i: (totals[i] / counts[i], -i))
-        return options[best], totals[best] / counts[best], counts[best]
+        per = max(4, self.playouts // len(options))
+        seeds = [self.rng.getrandbits(63) for _ in range(per)]
+        values = [[self._playout(ruleset, state, c, me, sd) for sd in seeds] for c in options]
+        base = values[0]
+        best, best_low = 0, 0.0
+        for i in range(1, len(options)):
+            d = [a - b for a, b in zip(values[i], base)]
+            m = sum(d) / len(d)
+            var = sum((x - m) ** 2 for x in d) / max(1, len(d) - 1)
+            low = m - SWITCH_Z * math.sqrt(var / len(d))
+            if low > best_low + 1e-12:
+                best, best_low = i, low
+        return options[best], sum(values[best]) / per, per
 
     def _playout(self, ruleset: Any, state: Any, choice: Choice, me: str, seed: int) -> float:
         st = state.clone()
@@ -255,11 +258,12 @@ class HardAgent(NormalAgent):
         t0 = state.turn
         # near the finish, play the race out; else to the end of the next Movement Phase
         to_end = self._race_is_close(state, me)
-        for _ in range(MAX_PLAYOUT_STEPS * (3 if to_end else 1)):
+        last = t0 + (2 if to_end else 1)
+        for _ in range(MAX_PLAYOUT_STEPS * (2 if to_end else 1)):
             actor = ruleset.current_actor(st)
-            if actor == TERMINAL:
+            if actor == TERMINAL or (to_end and st.finish_order):
                 break
-            if not to_end and st.turn > t0 and st.phase not in ("priority", "movement"):
+            if st.turn >= last and st.phase not in ("priority", "movement"):
                 break
             if actor == CHANCE:
                 ruleset.apply(st, sample_chance(ruleset, st))
