@@ -24,8 +24,35 @@ DEFAULT_NAMES = ("Red", "Blue", "Yellow", "Purple", "Orange", "Cyan", "Pink", "W
 COLOUR_NAMES = ("red", "blue", "yellow", "purple", "orange", "cyan", "pink", "white")  # palette order, with shapes
 
 
+FIRST_COURSE = "sprint.json"  # offered first: short, and the obvious first race
+
+
 def course_files() -> list[str]:
-    return sorted(glob.glob(os.path.join(ROOT, "levels", "wild_race", "*.json")))
+    files = sorted(glob.glob(os.path.join(ROOT, "levels", "wild_race", "*.json")))
+    return sorted(files, key=lambda f: os.path.basename(f) != FIRST_COURSE)
+
+
+def course_label(path: str) -> str:
+    """The course's own name (read without loading the whole course), else the file name."""
+    import json
+    try:
+        with open(path, encoding="utf-8") as f:
+            name = json.load(f).get("name")
+        if isinstance(name, str) and name.strip():
+            return name.strip()[:60]
+    except (OSError, ValueError, AttributeError):
+        pass
+    return os.path.splitext(os.path.basename(path))[0].replace("_", " ")
+
+
+def course_labels(files: list[str]) -> list[str]:
+    out: list[str] = []
+    for f in files:
+        label = course_label(f)
+        while label in out:  # the drop-down needs distinct labels
+            label += " (" + os.path.basename(f) + ")"
+        out.append(label)
+    return out
 
 
 class SetupScene(Scene):
@@ -52,7 +79,7 @@ class SetupScene(Scene):
         add = self.widgets.append
         add(pygame_gui.elements.UILabel(pygame.Rect(30, 12, 600, 64),
                                         "New Grand Prix" if self.grand_prix else "New race", m, object_id="#title"))
-        labels = [os.path.splitext(os.path.basename(f))[0].replace("_", " ") for f in self.files] or ["(none)"]
+        labels = course_labels(self.files) or ["(none)"]
         self.course_dd = pygame_gui.elements.UIDropDownMenu(labels, labels[self.course_i], pygame.Rect(30, 80, 380, 34), m)
         add(self.course_dd)
         y = 330
@@ -144,7 +171,7 @@ class SetupScene(Scene):
             elif event.ui_element is self.per_dd:
                 self.per = int(event.text)
             elif event.ui_element is self.course_dd:
-                labels = [os.path.splitext(os.path.basename(f))[0].replace("_", " ") for f in self.files]
+                labels = course_labels(self.files)
                 self.course_i = labels.index(event.text) if event.text in labels else 0
             elif getattr(self, "races_dd", None) is event.ui_element:
                 self.races = int(event.text)
