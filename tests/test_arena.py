@@ -43,3 +43,21 @@ def test_wilson_interval() -> None:
 def test_unknown_agent_is_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--a", "wizard", "--races", "2"]) == 2
     assert "wizard" in capsys.readouterr().err
+
+
+def test_arena_runs_every_shipped_course_by_default_in_seat_swapped_pairs(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.arena import shipped_courses
+    n = len(shipped_courses())
+    a = arena(capsys, "--a", "easy", "--b", "random", "--races", str(2 * n), "--seed", "4")
+    assert len(a["courses"]) == n
+    assert all(row["races"] == 2 for row in a["courses"].values())
+    for k in ("median_decision_ms", "p95_decision_ms"):
+        assert set(a[k]) == {"easy", "random"}
+
+
+def test_arena_course_can_be_repeated_and_jobs_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    a = arena(capsys, "--a", "greedy", "--b", "random", "--races", "4", "--seed", "2",
+              "--course", "levels/wild_race/sprint.json", "--course", "levels/wild_race/bridge.json")
+    assert set(a["courses"]) == {"Sprint", "The Narrow Bridge"}
+    assert main(["arena", "--races", "2", "--jobs", "0"]) == 2
+    assert "--jobs" in capsys.readouterr().err
