@@ -219,25 +219,44 @@ def bench_frames(n: int) -> dict[str, float] | None:
     return _json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
+THINKING_CODE = """
+import os, sys, time, json, statistics
+os.environ['SDL_VIDEODRIVER'] = 'dummy'
+os.environ['SDL_AUDIODRIVER'] = 'dummy'
+os.environ['WILD_TABLE_HOME'] = '/tmp/wt-bench'
+sys.path.insert(0, ROOT)
+from game.ui.app import App
+from game.core.course import load_course
+from game.rules.wild_race.options import Options
+from game.ui.scenes.flow import start_series
+if __name__ == '__main__':
+    app = App((1920, 1080))
+    start_series(app, load_course(COURSE), [('P%d' % i, 'hard') for i in range(4)], 3, Options(), 1, seed=4)
+    scene = app.scenes[-1]
+    ts = []
+    while len(ts) < FRAMES and not scene.session.over:
+        t = time.perf_counter()
+        app.frame(1 / 60)
+        if scene.session.thinking:
+            ts.append(time.perf_counter() - t)
+    scene.session.close()
+    ts.sort()
+    print(json.dumps({'median_ms': statistics.median(ts) * 1000, 'p95_ms': ts[int(len(ts) * 0.95)] * 1000,
+                      'frames': len(ts)}))
+"""
+
+
 def bench_frames_thinking(n: int) -> dict[str, float] | None:
-    """Frame time of the race view at 1920x1080 while two hard AIs think in their
-    worker process (only frames during which an AI was thinking are counted)."""
-    code = (
-        "import os, sys, time, json, statistics; os.environ['SDL_VIDEODRIVER']='dummy';"
-        "os.environ['SDL_AUDIODRIVER']='dummy'; os.environ['WILD_TABLE_HOME']='/tmp/wt-bench';"
-        "sys.path.insert(0, %r);"
-        "from game.ui.app import App; from game.core.course import load_course;"
-        "from game.rules.wild_race.options import Options; from game.ui.scenes.flow import start_series;"
-        "app = App((1920, 1080));"
-        "course = load_course(%r);"
-        "start_series(app, course, [('P%%d' %% i, 'hard') for i in range(4)], 3, Options(), 1, seed=4);"
-        "scene = app.scenes[-1]; ts = [];"
-        "exec('while len(ts) < %d and not scene.session.over:\n t = time.perf_counter(); app.frame(1/60)\n"
-        " if scene.session.thinking: ts.append(time.perf_counter() - t)');"
-        "scene.session.close(); ts.sort(); print(json.dumps({'median_ms': statistics.median(ts) * 1000,"
-        " 'p95_ms': ts[int(len(ts) * 0.95)] * 1000, 'frames': len(ts)}))"
-    ) % (ROOT, SAMPLE, n)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    """Frame time of the race view at 1920x1080 while hard AIs think in their worker
+    process (4 players x 3 racers; only frames during which an AI was thinking count)."""
+    import tempfile
+    code = THINKING_CODE.replace("ROOT", repr(ROOT)).replace("COURSE", repr(SAMPLE)).replace("FRAMES", str(n))
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(code)
+    try:
+        out = subprocess.run([sys.executable, f.name], capture_output=True, text=True, cwd=ROOT)
+    finally:
+        os.unlink(f.name)
     if out.returncode != 0:
         print(out.stderr[-2000:], file=sys.stderr)
         return None
