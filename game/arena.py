@@ -32,7 +32,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
+    # rounded, and never excluding the observed rate (6 of 6 must give an upper bound of 1)
+    return max(0.0, min(p, round(c - h, 12))), min(1.0, max(p, round(c + h, 12)))
 
 
 def play_one(course: Any, options: Any, first: str, second: str, seed: int,
