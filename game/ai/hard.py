@@ -26,7 +26,7 @@ from game.core.driver import sample_chance
 from game.core.protocol import CHANCE, TERMINAL, Choice
 
 PLAYOUTS = int(os.environ.get("WT_HARD_PLAYOUTS", "48"))  # per decision with several options worth comparing
-SWITCH_Z = float(os.environ.get("WT_HARD_Z", "1.0"))  # standard errors an option must beat normal's choice by
+SWITCH_Z = float(os.environ.get("WT_HARD_Z", "0.5"))  # standard errors an option must beat normal's choice by
 MOVE_OPTIONS = 4
 OTHER_OPTIONS = 4
 MAX_PLAYOUT_STEPS = 400

@@ -75,6 +75,7 @@ class Tracer:
     """Traces lines for one racer from where it stands."""
 
     def __init__(self, state: Any, racer: Any, threats: bool = True) -> None:
+        """`threats`: also weigh scenery danger and corners (off in quick playouts)."""
         self.state = state
         self.r = racer
         self.geo = geo_of(state)
@@ -200,7 +201,7 @@ class Tracer:
             return FINISH_VALUE, 1.0
         stop = self.end_value(cx, cy, h, spare)
         enemy = c.kind == Kind.RACER and c.other not in self.friends
-        if c.kind in (Kind.EDGE, Kind.LARGE) and self.boxed_in(cx, cy, h):
+        if self.threats and c.kind in (Kind.EDGE, Kind.LARGE) and self.boxed_in(cx, cy, h):
             stop -= TRAPPED
             if depth == 0:
                 self._trapped = True
