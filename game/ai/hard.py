@@ -224,6 +224,16 @@ class HardAgent(NormalAgent):
             return [c for c in legal if c.kind in ("keep", "favour_plus", "reroll")][:4]
         return list(legal[:8])
 
+    def favour_threshold(self, state: Any, who: str) -> float:
+        """The player's last favour point is kept for the priority roll of the final
+        turn (a shared finishing turn goes to whoever moves first) unless a roll
+        would cost more than about 4"."""
+        r = state.racers[who]
+        points = sum(x.favour for x in state.racers_of(r.player) if x.racing)
+        if points <= 1:
+            return 4.0
+        return super().favour_threshold(state, who)
+
     @staticmethod
     def _race_is_close(state: Any, player: str) -> bool:
         """Priority is worth a favour point only near the finish."""

@@ -173,6 +173,10 @@ class NormalAgent:
         return best
 
     # --- favour --------------------------------------------------------------------
+    def favour_threshold(self, state: Any, who: str) -> float:
+        """Inches a favour point must save to be spent on a racer's own roll."""
+        return kn.FAVOUR_VALUE * (0.5 if state.racers[who].favour > 1 else 1.0)
+
     def _favour_offer(self, state: Any, top: Any, legal: list[Choice]) -> Choice:
         roll = top["roll"]
         v = top["value"]
@@ -180,8 +184,7 @@ class NormalAgent:
         who = roll["who"]
         if values is None or not 1 <= v <= len(values):
             return self._find(legal, "keep") or legal[0]
-        threshold = kn.FAVOUR_VALUE * (0.5 if state.racers[who].favour > 1 else 1.0)
-        name, gain = kn.favour_choice(values, v, threshold)
+        name, gain = kn.favour_choice(values, v, self.favour_threshold(state, who))
         c = self._find(legal, name) or self._find(legal, "keep") or legal[0]
         if c.kind == "keep":
             self.why = f"{who} keeps the {roll['reason'].replace('_', ' ')} roll of {v}"

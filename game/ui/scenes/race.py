@@ -535,7 +535,7 @@ class RaceScene(Scene):
                     words.favour_hint(st, st.stack[-1])
         else:
             actor = self.session.pending()
-            who = actor.seat.name if actor else ""
+            who = f"{actor.seat.name} ({actor.seat.kind} AI)" if actor else ""
             title = f"Turn {st.turn} - {st.phase.replace('_', ' ')}"
             line = "paused (Space)" if self.paused else (f"{who} is thinking..." if who else "")
         self.banner.draw(surface, rects["banner"], title, line + (f"   x{SPEEDS[self.speed_i]:g}" if
