@@ -57,7 +57,8 @@ class RaceScene(Scene):
         self.last_human: str | None = None
         self.handover: str | None = None  # player to pass the screen to
         self.paused = False
-        self.following = False  # camera follows the leader (L)
+        # camera follows the leader (L); from the start when nobody at the table is human
+        self.following = all(seat.kind != "human" for seat in session.seats.values())
         self.press_on_racer: tuple[int, int] | None = None  # a drag that began on a racer
         self.show_help = False
         self.speed_i = 0
