@@ -445,7 +445,7 @@ def test_start_slots_need_room_behind_the_line() -> None:
 @pytest.mark.parametrize(
     ("changes", "field", "words"),
     [
-        ({"format": 2}, "format", "newer"),
+        ({"format": 3}, "format", "newer"),
         ({"format": 0}, "format", "at least 1"),
         ({"format": None}, "format", "missing"),
         ({"kind": "scenario"}, "kind", "must be 'course'"),
@@ -639,10 +639,19 @@ def test_check_edges_crossing() -> None:
     assert "left edge segment 1 meets right edge segment 0" in errors[0].reason
 
 
-def test_doomwheel_courses_may_cross() -> None:
+def test_doomwheel_courses_may_cross_where_a_crossing_is_declared() -> None:
     centre = [[0, 0], [60, 0], [60, 30], [30, 30], [30, -30], [90, -30]]
-    course = rect_course(centre=centre, finish=None, ruleset="doomwheel")
-    assert not any("cross itself" in p.reason for p in check_course(course))
+    undeclared = rect_course(centre=centre, finish=None, ruleset="doomwheel")
+    errors = problems_of(undeclared, "error")
+    assert errors and all("declare" in p.reason for p in errors)
+    assert any(p.field == "centre" and "(30.00, 0.00)" in p.reason for p in errors)
+    declared = rect_course(format=2, centre=centre, finish=None, ruleset="doomwheel",
+                           crossings=[{"x": 30, "y": 0, "radius": 18}], checkpoints=[[[72, 15], [48, 15]]])
+    assert problems_of(declared, "error") == []
+    # too small a crossing leaves the outer edge crossings uncovered
+    small = rect_course(format=2, centre=centre, finish=None, ruleset="doomwheel",
+                        crossings=[{"x": 30, "y": 0, "radius": 5}], checkpoints=[[[72, 15], [48, 15]]])
+    assert [p.field for p in problems_of(small, "error")] == ["width"] * 4
 
 
 def test_check_swapped_edges() -> None:

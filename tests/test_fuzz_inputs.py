@@ -425,7 +425,7 @@ def test_bad_simulate_arguments_exit_2(capsys: pytest.CaptureFixture[str], args:
     (("edges", {"left": [[0, 12], [100, 12]], "right": [[0, -12], [100, -12]]}), "width"),
     (("start", [[5, 0], [5, 0]]), "start"), (("start", [[5, 0]]), "start"),
     (("finish", "end"), "finish"), (("max_racers", 13), "max_racers"), (("max_racers", 1), "racers"),
-    (("name", ""), "name"), (("ruleset", "chess"), "ruleset"), (("format", 2), "format"),
+    (("name", ""), "name"), (("ruleset", "chess"), "ruleset"), (("format", 3), "format"),
     (("obstacles", [{"id": "p", "size": "small", "shape": "polygon", "x": 50, "y": 0,
                      "points": [[0, 0], [1, 0], [2, 0]]}]), "obstacles[0].points"),
     (("obstacles", [{"id": "c", "size": "small", "shape": "circle", "x": 50, "y": 0, "radius": 1}] * 2),

@@ -1,17 +1,22 @@
-"""Courses: the level file format, its geometry queries, its checks and its one writer.
+"""Courses: the level file format, its geometry queries, its loader and its one writer.
 
 Owns CONTRACTS.md §5 (courses from the start) and the course part of the Wild Race
-rules digest §1 (units, course, progress) and §4.2 (start line placement). A later
-issue extends the format additively (bump ``format``, keep reading format 1).
+rules digest §1 (units, course, progress) and §4.2 (start line placement). Format 2
+(issue 5) added fields additively; every format-1 file reads as before.
 
 File format (``docs/level-format.md`` is the reference)::
 
-    {"format": 1, "kind": "course", "name": ..., "ruleset": "wild-race" | "doomwheel",
+    {"format": 1 | 2, "kind": "course", "name": ..., "ruleset": "wild-race" | "doomwheel",
      "centre": [[x, y], ...],                       # start -> finish, >= 2 points
      "edges": {"left": [[x, y], ...], "right": [...]}  OR  "width": w,
      "start": [[x, y], [x, y]], "finish": [[x, y], [x, y]],   # optional
      "obstacles": [{"id", "size", "shape", "x", "y", ...}],     # optional
-     "max_racers": 1-12, "description": "..."}                  # optional
+     "max_racers": 1-12, "description": "...",                  # optional
+     # format 2, all optional:
+     "checkpoints": [[[x, y], [x, y]], ...],       # in race order
+     "crossings": [{"x", "y", "radius"}],           # where the track crosses itself
+     "decorations": [{"look", "x", "y", "rotation", "scale"}],
+     "laps": n, "critters": [{"kind", "x", "y"}], "fans": [{"x", "y"}]}   # Doomwheel only
 
 Conventions: inches; headings in degrees counter-clockwise from +x; y points up;
 "left" / "right" as seen looking toward the finish.
@@ -23,39 +28,60 @@ the part of the centre line within ``hint +- window`` so hairpins and figure-eig
 never jump; it is a plain loop over precomputed segments (a few µs with a hint).
 The course is the closed polygon left edge -> closing segment beyond the finish ->
 right edge (reversed) -> closing segment behind the start; ``barrier_segments()``
-lists those segments.
+lists those segments. A course with ``laps`` is a circuit: centre line and edges are
+closed, the start line is the finish line and there are no closing segments.
 
 Edges given by ``width`` are the centre line offset by width/2 each side, mitred at
 bends. A default start (finish) line is the perpendicular across the course at the
 first (last) centre point. The Course remembers which of these were given, so the one
 writer (``course_to_json`` / ``save_course``, canonical JSON from
-``game.core.jsonload``) reproduces the file byte for byte.
+``game.core.jsonload``) reproduces the file byte for byte; it writes the lowest format
+that holds the course (``course_format``), so format-1 files stay format 1.
 
-``check_course`` reports set-up guidance as warnings (rules §1: length, opening
-straight, start width) and broken geometry as errors. ``start_slots`` seats racers
-behind the start line (rules §4.2).
+Loading. ``read_course`` / ``read_course_file`` collect every loading problem (wrong
+types, values out of range, unknown fields, a format-2 field in a format-1 file, a
+Doomwheel field on a Wild Race course) as ``Problem`` errors with field paths;
+``course_from_json`` / ``load_course`` raise ``CourseError`` (a BadInput naming the
+first, carrying them all). ``check_course`` (``game.core.course_check``) reports
+broken geometry as errors and set-up guidance as warnings. ``start_slots`` seats
+racers behind the start line (rules §4.2).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Any, Final, Sequence
+from typing import Any, Callable, Final, Sequence, TypeVar
 
 from game.core.errors import BadInput
-from game.core.jsonload import Obj, Val, load_json_file, save_json_file
+from game.core.jsonload import Obj, Val, describe, join_index, join_key, load_json_file, save_json_file
 from game.core.polyline import SegRow, nearest_arc, nearest_arc_near
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
+T = TypeVar("T")
 
-FORMAT: Final[int] = 1
-"""The course format this module writes (and the newest it reads)."""
+FORMAT: Final[int] = 2
+"""The newest course format this module reads. The writer writes the lowest format
+that holds the course (`course_format`): 1 unless a format-2 field is used."""
 RULESETS: Final[tuple[str, ...]] = ("wild-race", "doomwheel")
 SIZES: Final[tuple[str, ...]] = ("small", "large")
 SHAPES: Final[tuple[str, ...]] = ("rect", "circle", "polygon")
+CRITTER_KINDS: Final[tuple[str, ...]] = ("fanatic", "slayer", "slave")
+"""Doomwheel critters (rules §1): Fanatics, Dammaz-Drengi (dwarf slayers) and slaves."""
+
+FIELDS_V1: Final[tuple[str, ...]] = (
+    "format", "kind", "name", "ruleset", "centre", "width", "edges", "start", "finish", "obstacles",
+    "max_racers", "description",
+)
+"""The top-level fields of format 1."""
+FIELDS_V2: Final[tuple[str, ...]] = ("checkpoints", "laps", "crossings", "decorations", "critters", "fans")
+"""The top-level fields format 2 added."""
+DOOMWHEEL_FIELDS: Final[tuple[str, ...]] = ("laps", "critters", "fans")
+"""Fields only a Doomwheel course may have (its ruleset layer and its laps)."""
 
 MAX_POINTS: Final[int] = 2000
 """Most points in one polyline (centre, an edge)."""
@@ -64,6 +90,16 @@ MAX_POLYGON_POINTS: Final[int] = 64
 MAX_OBSTACLE_SIZE: Final[float] = 100.0
 MAX_WIDTH: Final[float] = 1000.0
 MAX_RACERS: Final[int] = 12
+MAX_CHECKPOINTS: Final[int] = 100
+MAX_CROSSINGS: Final[int] = 20
+MAX_DECORATIONS: Final[int] = 500
+MAX_CRITTERS: Final[int] = 100
+MAX_FANS: Final[int] = 4
+"""One fan position per team; the Doomwheel race has 2-4 wheels (rules §1)."""
+MAX_LAPS: Final[int] = 99
+MAX_CROSSING_RADIUS: Final[float] = 100.0
+MIN_SCALE: Final[float] = 0.05
+MAX_SCALE: Final[float] = 20.0
 
 BASE_WIDTH: Final[float] = 0.98
 """Default racer base, 25 x 50 mm (rules §1)."""
@@ -143,6 +179,54 @@ class ObstacleSpec:
         if self.shape == "circle":
             return self.radius
         return max(math.hypot(px - self.x, py - self.y) for px, py in self.polygon())
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """A declared crossing (format 2): where a figure-eight track legitimately crosses
+    itself. Inside the circle the two passes overlap: their edges are not barriers
+    there (a wheel goes straight across the other road), and the checks allow the
+    edges (and the centre line) to cross each other inside it."""
+
+    x: float
+    y: float
+    radius: float
+
+    def covers(self, x: float, y: float, slack: float = 0.0) -> bool:
+        """Whether (x, y) is inside the circle (grown by `slack`)."""
+        return (x - self.x) ** 2 + (y - self.y) ** 2 <= (self.radius + slack) ** 2
+
+
+@dataclass(frozen=True)
+class Decoration:
+    """Scenery drawn on or beside the course with no effect on the rules (format 2):
+    `look` names the picture, `rotation` in degrees counter-clockwise, `scale` 1 = its
+    natural size."""
+
+    look: str
+    x: float
+    y: float
+    rotation: float = 0.0
+    scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class Critter:
+    """A Doomwheel critter's place at the start of the race (format 2): `kind` is one of
+    CRITTER_KINDS (fanatic, slayer, slave)."""
+
+    kind: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Fan:
+    """Where one Doomwheel team's fans and bolt thrower stand (format 2); the list is in
+    seat order (the first player's team first)."""
+
+    x: float
+    y: float
 
 
 # --------------------------------------------------------------------------- geometry helpers
@@ -369,6 +453,40 @@ def offset_polyline(pts: Sequence[Point], distance: float) -> tuple[Point, ...]:
     return tuple(out)
 
 
+def offset_loop(pts: Sequence[Point], distance: float) -> tuple[Point, ...]:
+    """The closed polyline `pts` (last point == first) offset like `offset_polyline`,
+    mitred at the seam too, so the result is closed as well.
+
+    Raises ValueError(index) at a bend turning by more than MAX_TURN_DEG (index 0 for
+    the seam).
+    """
+    n = len(pts)
+    ext = [pts[n - 2], *pts, pts[1]]
+    try:
+        out = list(offset_polyline(ext, distance))[1:-1]
+    except ValueError as exc:
+        i = exc.args[0] - 1
+        raise ValueError(0 if i >= n - 1 else i) from None
+    out[-1] = out[0]
+    return tuple(out)
+
+
+def _winding(x: float, y: float, poly: Sequence[Point]) -> int:
+    """Winding number of the closed polygon `poly` about (x, y)."""
+    wn = 0
+    n = len(poly)
+    ax, ay = poly[n - 1]
+    for i in range(n):
+        bx, by = poly[i]
+        if ay <= y:
+            if by > y and (bx - ax) * (y - ay) - (x - ax) * (by - ay) > 0.0:
+                wn += 1
+        elif by <= y and (bx - ax) * (y - ay) - (x - ax) * (by - ay) < 0.0:
+            wn -= 1
+        ax, ay = bx, by
+    return wn
+
+
 def _ray_hit(px: float, py: float, dx: float, dy: float, pts: Sequence[Point]) -> float | None:
     """Smallest t >= 0 with p + t*d on the polyline `pts` (d need not be unit), or None."""
     best: float | None = None
@@ -412,6 +530,15 @@ class Course:
     ``width`` is set when the edges were drawn by width; ``start_given`` /
     ``finish_given`` say whether those lines were given or are the defaults, so the
     writer reproduces the file.
+
+    Format 2 adds ordered ``checkpoints`` (segments across the course), ``laps``,
+    declared ``crossings``, ``decorations`` and the Doomwheel layer (``critters``,
+    ``fans``). A course with ``laps`` is a circuit: its centre line and edges end where
+    they start, the start line is also the finish line, there is no closing barrier
+    across the track, and ``finish_progress`` is one lap after ``start_progress``.
+    A circuit, or a course with declared crossings, counts a point as on the course by
+    the non-zero winding rule (where the two passes of a figure-eight overlap, the
+    point is on both); other courses by the even-odd rule, as always.
     """
 
     name: str
@@ -427,21 +554,33 @@ class Course:
     finish_given: bool = True
     max_racers: int | None = None
     description: str = ""
+    checkpoints: tuple[Segment, ...] = ()
+    laps: int | None = None
+    crossings: tuple[Crossing, ...] = ()
+    decorations: tuple[Decoration, ...] = ()
+    critters: tuple[Critter, ...] = ()
+    fans: tuple[Fan, ...] = ()
     # precomputed (not part of equality or the file)
     _segs: tuple[_SegRow, ...] = field(init=False, repr=False, compare=False)
     _cum: tuple[float, ...] = field(init=False, repr=False, compare=False)
     _length: float = field(init=False, repr=False, compare=False)
     _outline: tuple[Point, ...] = field(init=False, repr=False, compare=False)
+    _sides: tuple[Segment, ...] = field(init=False, repr=False, compare=False)
     _barriers: tuple[Segment, ...] = field(init=False, repr=False, compare=False)
     _bbox: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
     _start_progress: float = field(init=False, repr=False, compare=False)
     _finish_progress: float = field(init=False, repr=False, compare=False)
+    _nonzero: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.centre) < 2:
             raise ValueError("a course centre line needs at least 2 points")
         if len(self.left) < 2 or len(self.right) < 2:
             raise ValueError("each course edge needs at least 2 points")
+        if self.laps is not None:
+            for what, pts in (("centre line", self.centre), ("left edge", self.left), ("right edge", self.right)):
+                if len(pts) < 4 or pts[0] != pts[-1]:
+                    raise ValueError(f"a course with laps is a circuit: its {what} must end where it starts")
         segs: list[_SegRow] = []
         cum: list[float] = [0.0]
         s = 0.0
@@ -460,20 +599,32 @@ class Course:
         object.__setattr__(self, "_length", s)
         outline = tuple(self.left) + tuple(reversed(self.right))
         object.__setattr__(self, "_outline", outline)
-        barriers: list[Segment] = []
+        sides: list[Segment] = []
         for pts in (self.left, self.right):
             for i in range(len(pts) - 1):
-                barriers.append((pts[i], pts[i + 1]))
-        barriers.append((self.left[0], self.right[0]))
-        barriers.append((self.left[-1], self.right[-1]))
+                sides.append((pts[i], pts[i + 1]))
+        object.__setattr__(self, "_sides", tuple(sides))
+        barriers = list(sides)
+        if self.laps is None:
+            barriers.append((self.left[0], self.right[0]))
+            barriers.append((self.left[-1], self.right[-1]))
         object.__setattr__(self, "_barriers", tuple(barriers))
+        object.__setattr__(self, "_nonzero", self.laps is not None or bool(self.crossings))
         xs = [p[0] for p in outline]
         ys = [p[1] for p in outline]
         object.__setattr__(self, "_bbox", (min(xs), min(ys), max(xs), max(ys)))
         (a, b) = self.start
         object.__setattr__(self, "_start_progress", self.progress((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
-        (a, b) = self.finish
-        object.__setattr__(self, "_finish_progress", self.progress((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+        if self.laps is not None:
+            object.__setattr__(self, "_finish_progress", self._start_progress + s)
+        else:
+            (a, b) = self.finish
+            object.__setattr__(self, "_finish_progress", self.progress((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+
+    @property
+    def is_circuit(self) -> bool:
+        """Whether the course is run in laps (it has `laps`)."""
+        return self.laps is not None
 
     # -- construction
     @classmethod
@@ -492,25 +643,45 @@ class Course:
         max_racers: int | None = None,
         description: str = "",
         source: str = "<course>",
+        checkpoints: Sequence[Segment] = (),
+        laps: int | None = None,
+        crossings: Sequence[Crossing] = (),
+        decorations: Sequence[Decoration] = (),
+        critters: Sequence[Critter] = (),
+        fans: Sequence[Fan] = (),
     ) -> Course:
         """Make a course from a centre line and either `width` or `left` + `right` edges.
 
         Missing start / finish lines become the perpendicular across the course at the
-        first / last centre point. Geometry that cannot be built raises
-        BadInput(source, field, reason).
+        first / last centre point. With `laps` the course is a circuit: the centre line
+        (and given edges) must end where they start, width-drawn edges are mitred at the
+        seam too, and there is no finish line apart from the start line. Geometry that
+        cannot be built raises BadInput(source, field, reason).
         """
         cpts = tuple((float(x), float(y)) for x, y in centre)
         if len(cpts) < 2:
             raise BadInput(source, "centre", "needs at least 2 points")
         _check_polyline(None, "centre", cpts, source)
+        circuit = laps is not None
+        if circuit:
+            if len(cpts) < 4 or cpts[0] != cpts[-1]:
+                raise BadInput(source, "centre", "a course with laps is a circuit: its centre line must end where "
+                                                 "it starts (at least 4 points, the last equal to the first)")
+            if finish is not None:
+                raise BadInput(source, "finish", "a course with laps has no separate finish line (the start line "
+                                                 "is also the finish line): remove finish")
         if width is not None:
             if left is not None or right is not None:
                 raise BadInput(source, "width", "give either edges or width, not both")
             if not (math.isfinite(width) and width > 0):
                 raise BadInput(source, "width", "must be a positive number")
             try:
-                lpts = offset_polyline(cpts, width / 2)
-                rpts = offset_polyline(cpts, -width / 2)
+                if circuit:
+                    lpts = offset_loop(cpts, width / 2)
+                    rpts = offset_loop(cpts, -width / 2)
+                else:
+                    lpts = offset_polyline(cpts, width / 2)
+                    rpts = offset_polyline(cpts, -width / 2)
             except ValueError as exc:
                 raise BadInput(
                     source,
@@ -527,12 +698,17 @@ class Course:
                 if len(pts) < 2:
                     raise BadInput(source, key, "needs at least 2 points")
                 _check_polyline(None, key, pts, source)
+                if circuit and (len(pts) < 4 or pts[0] != pts[-1]):
+                    raise BadInput(source, key, "a course with laps is a circuit: each edge must end where it "
+                                                "starts (at least 4 points, the last equal to the first)")
         normals = _unit_normals(cpts)
         if start is None:
             start_seg = _default_line(cpts[0], normals[0], lpts, rpts, width is not None, 0, source, "start")
         else:
             start_seg = _as_segment(start)
-        if finish is None:
+        if circuit:
+            finish_seg = start_seg
+        elif finish is None:
             finish_seg = _default_line(cpts[-1], normals[-1], lpts, rpts, width is not None, -1, source, "finish")
         else:
             finish_seg = _as_segment(finish)
@@ -550,6 +726,12 @@ class Course:
             finish_given=finish is not None,
             max_racers=max_racers,
             description=description,
+            checkpoints=tuple(_as_segment(c) for c in checkpoints),
+            laps=laps,
+            crossings=tuple(crossings),
+            decorations=tuple(decorations),
+            critters=tuple(critters),
+            fans=tuple(fans),
         )
 
     # -- measures
@@ -570,7 +752,8 @@ class Course:
 
     def barrier_segments(self) -> list[Segment]:
         """Left edge segments, right edge segments, then the closing segments
-        left[0]-right[0] (behind the start) and left[-1]-right[-1] (beyond the finish)."""
+        left[0]-right[0] (behind the start) and left[-1]-right[-1] (beyond the finish);
+        a circuit has no closing segments."""
         return list(self._barriers)
 
     def outline(self) -> list[Point]:
@@ -579,10 +762,13 @@ class Course:
         return list(self._outline)
 
     def contains(self, x: float, y: float) -> bool:
-        """Whether (x, y) is inside the course polygon."""
+        """Whether (x, y) is inside the course polygon (even-odd rule; the non-zero
+        winding rule for a circuit or a course with declared crossings)."""
         x0, y0, x1, y1 = self._bbox
         if x < x0 or x > x1 or y < y0 or y > y1:
             return False
+        if self._nonzero:
+            return _winding(x, y, self._outline) != 0
         return _point_in_polygon(x, y, self._outline)
 
     def progress(self, x: float, y: float, hint: float | None = None, window: float = 12.0) -> float:
@@ -680,107 +866,403 @@ def _default_line(
 # --------------------------------------------------------------------------- reading and writing
 
 
-def _obstacle_from_json(o: Obj, index: int, ids: dict[str, int]) -> ObstacleSpec:
-    oid = o.string("id", min_len=1, max_len=40)
-    if oid in ids:
-        o.fail("id", f"duplicate obstacle id {oid!r} (also used by obstacles[{ids[oid]}])")
-    ids[oid] = index
-    size = o.string("size", choices=SIZES)
-    shape = o.string("shape", choices=SHAPES)
-    x = o.coord("x")
-    y = o.coord("y")
-    look = o.string("look", min_len=1, max_len=40, default="")
+@dataclass(frozen=True)
+class Problem:
+    """One finding about a course: severity "error" or "warning", field path, reason.
+
+    Loading problems (wrong types, unknown fields, a newer format, ...) are errors;
+    check_course adds errors (broken geometry) and warnings (set-up guidance)."""
+
+    severity: str
+    field: str
+    reason: str
+
+    def line(self, source: str = "") -> str:
+        where = f"{source}: " if source else ""
+        return f"{where}{self.severity}: {self.field}: {self.reason}"
+
+
+class CourseError(BadInput):
+    """A course that cannot be loaded. Every problem found is in `problems`; the message
+    (`line()`) names the first and says how many more there are."""
+
+    def __init__(self, source: str, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        first = self.problems[0]
+        more = len(self.problems) - 1
+        reason = first.reason + (f" (and {more} more problem{'s' if more != 1 else ''})" if more else "")
+        super().__init__(source, first.field, reason)
+
+
+MAX_UNKNOWN_SHOWN: Final[int] = 20
+"""Unknown fields reported one by one in one object; the rest are counted."""
+
+_OBSTACLE_COMMON: Final[tuple[str, ...]] = ("id", "size", "shape", "x", "y", "look")
+_OBSTACLE_SHAPE_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "rect": ("length", "width", "rotation"),
+    "circle": ("radius",),
+    "polygon": ("points",),
+}
+
+
+def _key_text(key: str) -> str:
+    """A field name fit for a one-line message (control characters escaped, cut short)."""
+    text = key if key.isprintable() else json.dumps(key)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class _Report:
+    """Collects the problems of one file instead of stopping at the first."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def add(self, path: str, reason: str) -> None:
+        self.problems.append(Problem("error", path, reason))
+
+    def take(self, read: Callable[[], T], default: T) -> T:
+        """`read()`, or `default` after recording the BadInput it raised."""
+        try:
+            return read()
+        except BadInput as exc:
+            self.add(exc.field, exc.reason)
+            return default
+
+    def unknown(self, o: Obj, allowed: Sequence[str], notes: dict[str, str] | None = None) -> None:
+        """Report every field of `o` not in `allowed` (in sorted order; `notes` gives a
+        reason of its own for some keys)."""
+        notes = notes or {}
+        bad = sorted(k for k in o.data if k not in allowed)
+        known = ", ".join(sorted(allowed))
+        shown = 0
+        for key in bad:
+            if key in notes:
+                self.add(o.field(key), notes[key])
+                continue
+            if shown == MAX_UNKNOWN_SHOWN:
+                rest = len([k for k in bad if k not in notes]) - shown
+                self.add(o.path, f"... and {rest} more unknown fields")
+                break
+            self.add(join_key(o.path, _key_text(key)), f"unknown field (known fields: {known})")
+            shown += 1
+
+
+def _read_point(rep: _Report, v: Val) -> Point | None:
+    val = v.value
+    if isinstance(val, list) and len(val) == 2:
+        x = rep.take(Val(val[0], v.source, join_index(v.path, 0)).coord, None)
+        y = rep.take(Val(val[1], v.source, join_index(v.path, 1)).coord, None)
+        return None if x is None or y is None else (x, y)
+    rep.take(v.point, None)  # the message for a value that is not [x, y]
+    return None
+
+
+def _read_points(rep: _Report, v: Val, *, min_len: int, max_len: int) -> tuple[Point, ...] | None:
+    items = rep.take(lambda: v.lst(min_len=min_len, max_len=max_len), None)
+    if items is None:
+        return None
+    pts = [_read_point(rep, item) for item in items]
+    if any(p is None for p in pts):
+        return None
+    return tuple(p for p in pts if p is not None)
+
+
+def _read_polyline(rep: _Report, v: Val, *, min_len: int, max_len: int) -> tuple[Point, ...] | None:
+    """Points with no point repeating the one before it (a zero-length segment)."""
+    pts = _read_points(rep, v, min_len=min_len, max_len=max_len)
+    if pts is None:
+        return None
+    ok = True
+    for i in range(1, len(pts)):
+        if pts[i] == pts[i - 1]:
+            rep.add(join_index(v.path, i), "repeats the previous point")
+            ok = False
+    return pts if ok else None
+
+
+def _read_segment(rep: _Report, v: Val) -> Segment | None:
+    val = v.value
+    if isinstance(val, list) and len(val) == 2:
+        a = _read_point(rep, Val(val[0], v.source, join_index(v.path, 0)))
+        b = _read_point(rep, Val(val[1], v.source, join_index(v.path, 1)))
+        if a is None or b is None:
+            return None
+        if a == b:
+            rep.add(v.path, "the two end points are the same")
+            return None
+        return (a, b)
+    rep.take(v.segment, None)  # the message for a value that is not a segment
+    return None
+
+
+def _read_objects(rep: _Report, o: Obj, key: str, max_len: int) -> list[Val]:
+    """The items of an optional list (each to be read as an object)."""
+    v = o.maybe(key)
+    if v is None:
+        return []
+    items: list[Val] = rep.take(lambda: v.lst(max_len=max_len), [])
+    return items
+
+
+def _obstacle_from_json(rep: _Report, o: Obj, index: int, ids: dict[str, int]) -> ObstacleSpec | None:
+    before = len(rep.problems)
+    oid = rep.take(lambda: o.string("id", min_len=1, max_len=40), None)
+    if oid is not None:
+        if oid in ids:
+            rep.add(o.field("id"), f"duplicate obstacle id {oid!r} (also used by obstacles[{ids[oid]}])")
+        else:
+            ids[oid] = index
+    size = rep.take(lambda: o.string("size", choices=SIZES), None)
+    shape = rep.take(lambda: o.string("shape", choices=SHAPES), None)
+    x = rep.take(lambda: o.coord("x"), 0.0)
+    y = rep.take(lambda: o.coord("y"), 0.0)
+    look = rep.take(lambda: o.string("look", min_len=1, max_len=40, default=""), "")
     length = width = rotation = radius = 0.0
     points: tuple[Point, ...] = ()
     if shape == "rect":
-        length = o.num("length", lo=0.01, hi=MAX_OBSTACLE_SIZE)
-        width = o.num("width", lo=0.01, hi=MAX_OBSTACLE_SIZE)
-        rotation = o.num("rotation", lo=-360.0, hi=360.0, default=0.0)
+        length = rep.take(lambda: o.num("length", lo=0.01, hi=MAX_OBSTACLE_SIZE), 0.0)
+        width = rep.take(lambda: o.num("width", lo=0.01, hi=MAX_OBSTACLE_SIZE), 0.0)
+        rotation = rep.take(lambda: o.num("rotation", lo=-360.0, hi=360.0, default=0.0), 0.0)
     elif shape == "circle":
-        radius = o.num("radius", lo=0.01, hi=MAX_OBSTACLE_SIZE)
+        radius = rep.take(lambda: o.num("radius", lo=0.01, hi=MAX_OBSTACLE_SIZE), 0.0)
+    elif shape == "polygon":
+        pv = o.maybe("points")
+        if pv is None:
+            rep.add(o.field("points"), "missing required field")
+        else:
+            got = _read_points(rep, pv, min_len=3, max_len=MAX_POLYGON_POINTS)
+            if got is not None:
+                far = False
+                for i, (px, py) in enumerate(got):
+                    if abs(px) > MAX_OBSTACLE_SIZE or abs(py) > MAX_OBSTACLE_SIZE:
+                        rep.add(o.field(f"points[{i}]"), f"too far from (x, y) (at most {MAX_OBSTACLE_SIZE:g} inches)")
+                        far = True
+                if not far and not _is_convex(got):
+                    rep.add(o.field("points"),
+                            "must be a convex polygon (no three points in a line, no dents, no crossing sides)")
+                points = got
+    if shape is None:  # shape unknown: do not call the other shapes' fields unknown too
+        allowed = _OBSTACLE_COMMON + tuple(k for ks in _OBSTACLE_SHAPE_FIELDS.values() for k in ks)
     else:
-        points = o.points("points", min_len=3, max_len=MAX_POLYGON_POINTS)
-        for i, (px, py) in enumerate(points):
-            if abs(px) > MAX_OBSTACLE_SIZE or abs(py) > MAX_OBSTACLE_SIZE:
-                o.fail(f"points[{i}]", f"too far from (x, y) (at most {MAX_OBSTACLE_SIZE:g} inches)")
-        if not _is_convex(points):
-            o.fail("points", "must be a convex polygon (no three points in a line, no dents, no crossing sides)")
-    o.done()
-    return ObstacleSpec(
-        id=oid,
-        size=size,
-        shape=shape,
-        x=x,
-        y=y,
-        length=length,
-        width=width,
-        rotation=rotation,
-        radius=radius,
-        points=points,
-        look=look,
-    )
+        allowed = _OBSTACLE_COMMON + _OBSTACLE_SHAPE_FIELDS[shape]
+    rep.unknown(o, allowed)
+    if len(rep.problems) > before or oid is None or size is None or shape is None:
+        return None
+    return ObstacleSpec(id=oid, size=size, shape=shape, x=x, y=y, length=length, width=width,
+                        rotation=rotation, radius=radius, points=points, look=look)
 
 
-def course_from_json(data: Any, source: str) -> Course:
-    """Validate decoded JSON as a course; every problem raises BadInput naming the field."""
-    o = Obj.root(data, source)
-    o.format_version(FORMAT, what="course")
-    o.const("kind", "course")
-    name = o.string("name", min_len=1, max_len=80)
-    ruleset = o.string("ruleset", choices=RULESETS)
-    centre = o.points("centre", min_len=2, max_len=MAX_POINTS)
-    _check_polyline(o, "centre", centre, source)
-    has_edges = o.has("edges")
-    has_width = o.has("width")
+def _crossing_from_json(rep: _Report, o: Obj) -> Crossing | None:
+    before = len(rep.problems)
+    x = rep.take(lambda: o.coord("x"), 0.0)
+    y = rep.take(lambda: o.coord("y"), 0.0)
+    radius = rep.take(lambda: o.num("radius", lo=0.1, hi=MAX_CROSSING_RADIUS), 0.0)
+    rep.unknown(o, ("x", "y", "radius"))
+    return None if len(rep.problems) > before else Crossing(x, y, radius)
+
+
+def _decoration_from_json(rep: _Report, o: Obj) -> Decoration | None:
+    before = len(rep.problems)
+    look = rep.take(lambda: o.string("look", min_len=1, max_len=40), "")
+    x = rep.take(lambda: o.coord("x"), 0.0)
+    y = rep.take(lambda: o.coord("y"), 0.0)
+    rotation = rep.take(lambda: o.num("rotation", lo=-360.0, hi=360.0, default=0.0), 0.0)
+    scale = rep.take(lambda: o.num("scale", lo=MIN_SCALE, hi=MAX_SCALE, default=1.0), 1.0)
+    rep.unknown(o, ("look", "x", "y", "rotation", "scale"))
+    return None if len(rep.problems) > before else Decoration(look, x, y, rotation, scale)
+
+
+def _critter_from_json(rep: _Report, o: Obj) -> Critter | None:
+    before = len(rep.problems)
+    kind = rep.take(lambda: o.string("kind", choices=CRITTER_KINDS), "")
+    x = rep.take(lambda: o.coord("x"), 0.0)
+    y = rep.take(lambda: o.coord("y"), 0.0)
+    rep.unknown(o, ("kind", "x", "y"))
+    return None if len(rep.problems) > before else Critter(kind, x, y)
+
+
+def _fan_from_json(rep: _Report, o: Obj) -> Fan | None:
+    before = len(rep.problems)
+    x = rep.take(lambda: o.coord("x"), 0.0)
+    y = rep.take(lambda: o.coord("y"), 0.0)
+    rep.unknown(o, ("x", "y"))
+    return None if len(rep.problems) > before else Fan(x, y)
+
+
+def _layer(rep: _Report, o: Obj, key: str, max_len: int, read: Callable[[_Report, Obj], T | None]) -> list[T]:
+    out: list[T] = []
+    for item in _read_objects(rep, o, key, max_len):
+        obj = rep.take(item.obj, None)
+        if obj is not None:
+            got = read(rep, obj)
+            if got is not None:
+                out.append(got)
+    return out
+
+
+def read_course(data: Any, source: str) -> tuple[Course | None, list[Problem]]:
+    """Validate decoded JSON as a course, collecting every loading problem.
+
+    Returns (the course, []) or (None, the problems: each an error with its field path,
+    in reading order). A `format` newer than FORMAT is the only problem reported for a
+    file (its other fields may be ones this program does not know), and so is a `kind`
+    other than "course" (it is some other kind of file).
+    """
+    if not isinstance(data, dict):
+        return None, [Problem("error", "", f"expected a JSON object at the top level, got {describe(data)}")]
+    rep = _Report(source)
+    o = Obj(data, source)
+    version = FORMAT
+    fv = o.maybe("format")
+    if fv is None:
+        rep.add("format", "missing required field")
+    else:
+        n = rep.take(lambda: fv.integer(lo=1), None)
+        if n is not None and n > FORMAT:
+            return None, [Problem("error", "format", f"this course uses format {n}, newer than this program reads "
+                                                     f"(up to {FORMAT}); update the program")]
+        if n is not None:
+            version = n
+    kv = o.maybe("kind")
+    if kv is None:
+        rep.add("kind", "missing required field")
+    elif kv.value != "course":
+        v = kv.value
+        shown = repr(v[:40]) if isinstance(v, str) else describe(v)
+        return None, rep.problems + [Problem("error", "kind", f"must be 'course' (got {shown})")]
+    name = rep.take(lambda: o.string("name", min_len=1, max_len=80), "")
+    ruleset = rep.take(lambda: o.string("ruleset", choices=RULESETS), None)
+    centre: tuple[Point, ...] | None = None
+    cv = o.maybe("centre")
+    if cv is None:
+        rep.add("centre", "missing required field")
+    else:
+        centre = _read_polyline(rep, cv, min_len=2, max_len=MAX_POINTS)
     width: float | None = None
     left: tuple[Point, ...] | None = None
     right: tuple[Point, ...] | None = None
+    has_edges = o.has("edges")
+    has_width = o.has("width")
     if has_edges and has_width:
-        o.fail("width", "give either edges or width, not both")
-    if has_edges:
-        e = o.obj("edges")
-        left = e.points("left", min_len=2, max_len=MAX_POINTS)
-        _check_polyline(e, "left", left, source)
-        right = e.points("right", min_len=2, max_len=MAX_POINTS)
-        _check_polyline(e, "right", right, source)
-        e.done()
+        rep.add("width", "give either edges or width, not both")
+    elif has_edges:
+        e = rep.take(lambda: o.obj("edges"), None)
+        if e is not None:
+            for side in ("left", "right"):
+                sv = e.maybe(side)
+                if sv is None:
+                    rep.add(e.field(side), "missing required field")
+                    continue
+                got = _read_polyline(rep, sv, min_len=2, max_len=MAX_POINTS)
+                if side == "left":
+                    left = got
+                else:
+                    right = got
+            rep.unknown(e, ("left", "right"))
     elif has_width:
-        width = o.num("width", lo=0.1, hi=MAX_WIDTH)
+        width = rep.take(lambda: o.num("width", lo=0.1, hi=MAX_WIDTH), None)
     else:
-        o.fail("edges", "missing required field: give edges {left, right} or width")
-    start: Segment | None = o.segment("start", default=None)
-    finish: Segment | None = o.segment("finish", default=None)
+        rep.add("edges", "missing required field: give edges {left, right} or width")
+    lines: dict[str, Segment | None] = {}
+    for key in ("start", "finish"):
+        lv = o.maybe(key)
+        lines[key] = None if lv is None else _read_segment(rep, lv)
     obstacles: list[ObstacleSpec] = []
     ids: dict[str, int] = {}
-    items: list[Val] = o.lst("obstacles", max_len=MAX_OBSTACLES, default=[])
-    for i, item in enumerate(items):
-        obstacles.append(_obstacle_from_json(item.obj(), i, ids))
-    max_racers: int | None = o.integer("max_racers", lo=1, hi=MAX_RACERS, default=None)
-    description: str = o.string("description", max_len=2000, default="")
-    o.done()
+    for i, item in enumerate(_read_objects(rep, o, "obstacles", MAX_OBSTACLES)):
+        obj = rep.take(item.obj, None)
+        if obj is not None:
+            ob = _obstacle_from_json(rep, obj, i, ids)
+            if ob is not None:
+                obstacles.append(ob)
+    max_racers = rep.take(lambda: o.integer("max_racers", lo=1, hi=MAX_RACERS, default=None), None)
+    description = rep.take(lambda: o.string("description", max_len=2000, default=""), "")
+    # format 2
+    notes: dict[str, str] = {}
+    if version < 2:
+        for key in FIELDS_V2:
+            notes[key] = f"a format 2 field, and this file says format {version}: set \"format\": 2 to use it"
+    elif ruleset is not None and ruleset != "doomwheel":
+        for key in DOOMWHEEL_FIELDS:
+            notes[key] = f"only a Doomwheel course (ruleset 'doomwheel') has {key}; this course is {ruleset!r}"
+    laps: int | None = None
+    checkpoints: list[Segment] = []
+    crossings: list[Crossing] = []
+    decorations: list[Decoration] = []
+    critters: list[Critter] = []
+    fans: list[Fan] = []
+    if version >= 2:
+        if "laps" not in notes:
+            laps = rep.take(lambda: o.integer("laps", lo=1, hi=MAX_LAPS, default=None), None)
+        cpv = o.maybe("checkpoints")
+        if cpv is not None:
+            items = rep.take(lambda: cpv.lst(max_len=MAX_CHECKPOINTS), None)
+            for cp in items or []:
+                seg = _read_segment(rep, cp)
+                if seg is not None:
+                    checkpoints.append(seg)
+        crossings = _layer(rep, o, "crossings", MAX_CROSSINGS, _crossing_from_json)
+        decorations = _layer(rep, o, "decorations", MAX_DECORATIONS, _decoration_from_json)
+        if "critters" not in notes:
+            critters = _layer(rep, o, "critters", MAX_CRITTERS, _critter_from_json)
+        if "fans" not in notes:
+            fans = _layer(rep, o, "fans", MAX_FANS, _fan_from_json)
+    rep.unknown(o, [k for k in FIELDS_V1 + FIELDS_V2 if k not in notes], notes)
+    if rep.problems or centre is None or ruleset is None:
+        return None, rep.problems
     try:
-        return Course.build(
+        course = Course.build(
             name,
             centre,
             width=width,
             left=left,
             right=right,
-            start=start,
-            finish=finish,
+            start=lines["start"],
+            finish=lines["finish"],
             obstacles=obstacles,
             ruleset=ruleset,
             max_racers=max_racers,
             description=description,
             source=source,
+            checkpoints=checkpoints,
+            laps=laps,
+            crossings=crossings,
+            decorations=decorations,
+            critters=critters,
+            fans=fans,
         )
+    except BadInput as e:
+        return None, [Problem("error", e.field, e.reason)]
     except (ValueError, ZeroDivisionError, OverflowError) as e:  # degenerate geometry
-        raise BadInput(source, "centre", f"the course cannot be built: {e}") from None
+        return None, [Problem("error", "centre", f"the course cannot be built: {e}")]
+    return course, []
+
+
+def course_from_json(data: Any, source: str) -> Course:
+    """Validate decoded JSON as a course; raises CourseError (a BadInput naming the first
+    problem's field, with every problem in `.problems`)."""
+    course, problems = read_course(data, source)
+    if course is None:
+        raise CourseError(source, problems)
+    return course
 
 
 def load_course(path: str | os.PathLike[str], *, source: str | None = None) -> Course:
     """Read, decode and validate a course file (BadInput on any problem)."""
     src = source if source is not None else os.fspath(path)
     return course_from_json(load_json_file(path, source=src), src)
+
+
+def read_course_file(path: str | os.PathLike[str], *, source: str | None = None) -> tuple[Course | None, list[Problem]]:
+    """Like `read_course` for a file: a file that cannot be read or decoded gives one
+    problem (field "" for the file as a whole). Never raises BadInput."""
+    src = source if source is not None else os.fspath(path)
+    try:
+        data = load_json_file(path, source=src)
+    except BadInput as e:
+        return None, [Problem("error", e.field, e.reason)]
+    return read_course(data, src)
 
 
 def _pt(p: Point) -> list[float]:
@@ -803,10 +1285,19 @@ def obstacle_to_json(ob: ObstacleSpec) -> dict[str, Any]:
     return d
 
 
+def course_format(course: Course) -> int:
+    """The lowest format that holds the course: 2 if it uses a format-2 field, else 1."""
+    if (course.checkpoints or course.laps is not None or course.crossings or course.decorations
+            or course.critters or course.fans):
+        return 2
+    return 1
+
+
 def course_to_json(course: Course) -> dict[str, Any]:
-    """The file form of a course (format 1), for the canonical writer."""
+    """The file form of a course (in the lowest format that holds it), for the
+    canonical writer."""
     d: dict[str, Any] = {
-        "format": FORMAT,
+        "format": course_format(course),
         "kind": "course",
         "name": course.name,
         "ruleset": course.ruleset,
@@ -819,12 +1310,25 @@ def course_to_json(course: Course) -> dict[str, Any]:
         d["edges"] = {"left": [_pt(p) for p in course.left], "right": [_pt(p) for p in course.right]}
     if course.start_given:
         d["start"] = [_pt(course.start[0]), _pt(course.start[1])]
-    if course.finish_given:
+    if course.finish_given and course.laps is None:
         d["finish"] = [_pt(course.finish[0]), _pt(course.finish[1])]
     if course.max_racers is not None:
         d["max_racers"] = course.max_racers
     if course.description:
         d["description"] = course.description
+    if course.laps is not None:
+        d["laps"] = course.laps
+    if course.checkpoints:
+        d["checkpoints"] = [[_pt(a), _pt(b)] for a, b in course.checkpoints]
+    if course.crossings:
+        d["crossings"] = [{"x": c.x, "y": c.y, "radius": c.radius} for c in course.crossings]
+    if course.decorations:
+        d["decorations"] = [{"look": e.look, "x": e.x, "y": e.y, "rotation": e.rotation, "scale": e.scale}
+                            for e in course.decorations]
+    if course.critters:
+        d["critters"] = [{"kind": c.kind, "x": c.x, "y": c.y} for c in course.critters]
+    if course.fans:
+        d["fans"] = [{"x": f.x, "y": f.y} for f in course.fans]
     return d
 
 
@@ -833,136 +1337,15 @@ def save_course(course: Course, path: str | os.PathLike[str]) -> None:
     save_json_file(path, course_to_json(course))
 
 
-# --------------------------------------------------------------------------- checks
+def check_course(course: Course, racers: int | None = None) -> list[Problem]:
+    """Problems with a course that loaded: errors (broken geometry) first, then warnings
+    (set-up guidance). See game.core.course_check.check_course."""
+    from game.core.course_check import check_course as check
+
+    return check(course, racers)
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One finding of check_course: severity "error" or "warning", field path, reason."""
-
-    severity: str
-    field: str
-    reason: str
-
-    def line(self, source: str = "") -> str:
-        where = f"{source}: " if source else ""
-        return f"{where}{self.severity}: {self.field}: {self.reason}"
-
-
-def _edge_field(course: Course, side: str) -> str:
-    return "width" if course.width is not None else f"edges.{side}"
-
-
-def _ring_edge_name(course: Course, k: int) -> str:
-    nl, nr = len(course.left), len(course.right)
-    if k < nl - 1:
-        return f"left edge segment {k}"
-    if k == nl - 1:
-        return "the closing segment beyond the finish"
-    if k < nl - 1 + nr:
-        return f"right edge segment {nr - 2 - (k - nl)}"
-    return "the closing segment behind the start"
-
-
-def _ring_edge_field(course: Course, k: int) -> str:
-    nl, nr = len(course.left), len(course.right)
-    if k < nl - 1:
-        return _edge_field(course, "left")
-    if nl - 1 < k < nl - 1 + nr:
-        return _edge_field(course, "right")
-    return "width" if course.width is not None else "edges"
-
-
-def _check_crossings(course: Course, problems: list[Problem], limit: int = 10) -> None:
-    ring = course.outline()
-    m = len(ring)
-    edges = [(ring[k], ring[(k + 1) % m]) for k in range(m)]
-    boxes = [
-        (min(a[0], b[0]) - _EPS, min(a[1], b[1]) - _EPS, max(a[0], b[0]) + _EPS, max(a[1], b[1]) + _EPS)
-        for a, b in edges
-    ]
-    found = 0
-    extra = 0
-    for k in range(m):
-        a, b = edges[k]
-        # adjacent edge folding back onto this one
-        c = edges[(k + 1) % m][1]
-        if _turn_degrees(a, b, c) > 179.999:
-            if found < limit:
-                problems.append(
-                    Problem(
-                        "error",
-                        _ring_edge_field(course, k),
-                        f"{_ring_edge_name(course, k)} folds back onto {_ring_edge_name(course, (k + 1) % m)} "
-                        f"at ({b[0]:.2f}, {b[1]:.2f}); the course may not cross itself",
-                    )
-                )
-            found += 1
-        bx0, by0, bx1, by1 = boxes[k]
-        for j in range(k + 2, m):
-            if k == 0 and j == m - 1:
-                continue
-            cx0, cy0, cx1, cy1 = boxes[j]
-            if cx0 > bx1 or cx1 < bx0 or cy0 > by1 or cy1 < by0:
-                continue
-            c, d = edges[j]
-            if _segments_touch(a, b, c, d):
-                if found < limit:
-                    px, py = _intersection_point(a, b, c, d)
-                    problems.append(
-                        Problem(
-                            "error",
-                            _ring_edge_field(course, k),
-                            f"{_ring_edge_name(course, k)} meets {_ring_edge_name(course, j)} near "
-                            f"({px:.2f}, {py:.2f}); the course may not cross itself",
-                        )
-                    )
-                else:
-                    extra += 1
-                found += 1
-    if extra:
-        problems.append(Problem("error", "edges", f"... and {extra} more places where the edges cross"))
-
-
-def _check_line_spans(course: Course, key: str, seg: Segment, problems: list[Problem]) -> None:
-    a, b = seg
-    gaps = []
-    for side, pts in (("left", course.left), ("right", course.right)):
-        gap = _dist_segment_polyline(a, b, pts)
-        if gap > SPAN_TOLERANCE:
-            gaps.append(f"misses the {side} edge by {gap:.2f}\"")
-    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-    on_boundary = min(_dist2_point_segment(mx, my, c, d) for c, d in course._barriers) <= SPAN_TOLERANCE**2
-    if not on_boundary and not course.contains(mx, my):
-        gaps.append("its midpoint is outside the course")
-    if gaps:
-        problems.append(Problem("error", key, f"the {key} line does not span the course: {'; '.join(gaps)}"))
-
-
-def _obstacle_outside(course: Course, ob: ObstacleSpec) -> bool:
-    barriers = course._barriers
-    if ob.shape == "circle":
-        if not course.contains(ob.x, ob.y):
-            return True
-        r2 = (ob.radius - _EPS) ** 2
-        return any(_dist2_point_segment(ob.x, ob.y, a, b) < r2 for a, b in barriers)
-    poly = ob.polygon()
-    for px, py in poly:
-        if not course.contains(px, py) and min(_dist2_point_segment(px, py, a, b) for a, b in barriers) > 1e-12:
-            return True
-    n = len(poly)
-    for i in range(n):
-        p, q = poly[i], poly[(i + 1) % n]
-        for a, b in barriers:
-            if _segments_cross(p, q, a, b):
-                return True
-    return False
-
-
-def _obstacle_min_progress(course: Course, ob: ObstacleSpec) -> float:
-    if ob.shape == "circle":
-        return course.progress(ob.x, ob.y) - ob.radius
-    return min(course.progress(px, py) for px, py in ob.polygon())
+# --------------------------------------------------------------------------- the start
 
 
 def _start_frame(course: Course) -> tuple[Point, Point, Point, float]:
@@ -1033,7 +1416,7 @@ def start_slots(
     heading = math.degrees(math.atan2(fy, fx)) % 360.0
     back = base_length / 2
     slots: list[tuple[float, float, float]] = []
-    side_edges = course._barriers[:-2]
+    side_edges = course._sides
     for i in range(n):
         along = margin + extra + i * (base_width + gap + extra) + base_width / 2
         cx = left_end[0] + ux * along - fx * back
@@ -1047,10 +1430,24 @@ def start_slots(
         for px, py in corners[2:]:  # the rear corners (the front ones are on the line)
             if not course.contains(px, py):
                 raise ValueError(f"no room behind the start line for a {base_length:g}\" deep base (racer {i + 1})")
-        closest = min(
-            _dist_segment_segment(corners[p], corners[q], e0, e1)
-            for p, q in ((0, 1), (1, 3), (3, 2), (2, 0))
+        # only edges whose boxes come within `margin` of the base can be too close
+        bx0 = min(p[0] for p in corners) - margin
+        bx1 = max(p[0] for p in corners) + margin
+        by0 = min(p[1] for p in corners) - margin
+        by1 = max(p[1] for p in corners) + margin
+        near = [
+            (e0, e1)
             for e0, e1 in side_edges
+            if not (max(e0[0], e1[0]) < bx0 or min(e0[0], e1[0]) > bx1 or max(e0[1], e1[1]) < by0
+                    or min(e0[1], e1[1]) > by1)
+        ]
+        closest = min(
+            (
+                _dist_segment_segment(corners[p], corners[q], e0, e1)
+                for p, q in ((0, 1), (1, 3), (3, 2), (2, 0))
+                for e0, e1 in near
+            ),
+            default=math.inf,
         )
         if closest < margin - 1e-6:
             raise ValueError(
@@ -1059,105 +1456,3 @@ def start_slots(
             )
         slots.append((cx, cy, heading))
     return slots
-
-
-def check_course(course: Course, racers: int = MAX_RACERS) -> list[Problem]:
-    """Problems with a course: errors (broken geometry) first, then warnings (set-up
-    guidance of rules §1). `racers` is capped by the course's max_racers."""
-    errors: list[Problem] = []
-    warnings: list[Problem] = []
-    if course.max_racers is not None:
-        racers = min(racers, course.max_racers)
-
-    # -- errors
-    area = _signed_area(course.outline())
-    if area > 0.0:
-        errors.append(
-            Problem(
-                "error",
-                "edges",
-                "the left and right edges are swapped (left is on the left looking toward the finish)",
-            )
-        )
-    if course.ruleset == "wild-race":
-        _check_crossings(course, errors)
-    for i in range(1, len(course.centre) - 1):
-        x, y = course.centre[i]
-        if not course.contains(x, y):
-            errors.append(Problem("error", f"centre[{i}]", "the centre line leaves the course here"))
-    _check_line_spans(course, "start", course.start, errors)
-    _check_line_spans(course, "finish", course.finish, errors)
-    if course.finish_progress <= course.start_progress:
-        errors.append(Problem("error", "finish", "the finish line is not after the start line along the centre line"))
-    ids: dict[str, int] = {}
-    for i, ob in enumerate(course.obstacles):
-        key = f"obstacles[{i}]"
-        if ob.id in ids:
-            errors.append(Problem("error", f"{key}.id", f"duplicate obstacle id {ob.id!r}"))
-        ids.setdefault(ob.id, i)
-        if _obstacle_outside(course, ob):
-            errors.append(Problem("error", key, f"obstacle {ob.id!r} is (partly) outside the course"))
-        for j in range(i):
-            other = course.obstacles[j]
-            if _obstacles_overlap(ob, other):
-                errors.append(Problem("error", key, f"obstacle {ob.id!r} overlaps obstacle {other.id!r}"))
-
-    # -- warnings (set-up guidance)
-    race = course.finish_progress - course.start_progress
-    if race < MIN_LENGTH:
-        warnings.append(
-            Problem("warning", "centre", f"the course is {race:.1f}\" from start to finish (at least {MIN_LENGTH:g}\")")
-        )
-    sp = course.start_progress
-    opening_end = sp + MIN_OPENING
-    for i in range(1, len(course.centre) - 1):
-        s = course._cum[i]
-        if sp - 1e-9 <= s < opening_end:
-            turn = _turn_degrees(course.centre[i - 1], course.centre[i], course.centre[i + 1])
-            if turn > BEND_TOLERANCE_DEG:
-                warnings.append(
-                    Problem(
-                        "warning",
-                        f"centre[{i}]",
-                        f"a {turn:.0f} degree bend {s - sp:.1f}\" after the start line "
-                        f"(the opening straight should be {MIN_OPENING:g}\")",
-                    )
-                )
-    for i, ob in enumerate(course.obstacles):
-        first = _obstacle_min_progress(course, ob)
-        if first < opening_end:
-            warnings.append(
-                Problem(
-                    "warning",
-                    f"obstacles[{i}]",
-                    f"obstacle {ob.id!r} is within the opening straight ({MIN_OPENING:g}\" after the start line)",
-                )
-            )
-    need = start_width_needed(racers)
-    _, _, _, span = _start_frame(course)
-    if span < need - 1e-9:
-        warnings.append(
-            Problem(
-                "warning",
-                "start",
-                f"the start is {span:.2f}\" wide; {racers} racers side by side need {need:.2f}\"",
-            )
-        )
-    else:
-        narrowest = min(
-            course.width_at(min(sp + k, course.length)) for k in range(int(MIN_OPENING) + 1)
-        )
-        if narrowest < need - 1e-6:
-            warnings.append(
-                Problem(
-                    "warning",
-                    _edge_field(course, "left"),
-                    f"the course narrows to {narrowest:.2f}\" in the opening straight; "
-                    f"{racers} racers side by side need {need:.2f}\"",
-                )
-            )
-        try:
-            start_slots(course, racers)
-        except ValueError as exc:
-            warnings.append(Problem("warning", "start", f"racers cannot be placed: {exc}"))
-    return errors + warnings
