@@ -1,6 +1,10 @@
-"""Make the shipped Wild Race courses (levels/wild_race/) from the descriptions below.
+"""Make the shipped Wild Race courses (levels/wild_race/) and Doomwheel tracks
+(levels/doomwheel/) from the descriptions below.
 
-    python tools/make_courses.py [--out DIR] [--preview DIR] [--only NAME ...]
+    python tools/make_courses.py [--out DIR] [--doomwheel-out DIR] [--preview DIR] [--only NAME ...]
+
+With neither --out nor --doomwheel-out both sets go to their folders under levels/;
+with one of them, only that set is made (into that folder).
 
 Each course is described in readable terms: a centre line built from straights and
 bends (`Path`), a width (or half-widths on each side that change along the course:
@@ -14,6 +18,11 @@ Every course must pass `check_course` with no problems at all, and no large obst
 may close the track (`passage_problems`: across the course, the widest way past the
 large obstacles is at least 3"; past every obstacle at least 1.5", so there is always
 a line that needs no jump); otherwise nothing is written and the script exits 1.
+
+The Doomwheel tracks (`Eight`) are figure-eights: format 2 circuits with laps, a
+declared crossing in the middle, checkpoints that make a lap go round both loops, the
+rules' default critters (4 Fanatics, 3 Dammaz-Drengi, 8 slaves) and the teams' fan
+positions beside the crossing. They too must pass `check_course` with no problems.
 
 `--preview DIR` also draws each course with the game's level-picker preview
 (`game.ui.table_view.course_preview`) into DIR/<name>.png (headless).
@@ -31,7 +40,9 @@ from typing import Callable, Sequence
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from game.core.course import Course, ObstacleSpec, check_course, save_course  # noqa: E402
+from game.core.course import (  # noqa: E402
+    Course, Critter, Crossing, Decoration, Fan, ObstacleSpec, check_course, save_course,
+)
 
 Point = tuple[float, float]
 
@@ -637,24 +648,169 @@ def courses() -> list[Spec]:
     return [sprint(), s_bends(), hairpin(), canyon(), bridge(), gp1(), gp2(), gp3()]
 
 
+# --------------------------------------------------------------------------- the Doomwheel figure-eights
+
+
+@dataclass
+class Eight:
+    """A figure-eight Doomwheel track (a circuit: format 2 with laps).
+
+    The crossing is at the origin, where the two diagonals meet at 2 * `alpha` degrees.
+    Each loop is a D: from the crossing a diagonal, a bend of 90 + alpha degrees
+    (radius `radius`), a straight of `straight` inches across the far end, the same bend
+    again and the other diagonal back to the crossing. The right loop runs
+    counter-clockwise, the left loop clockwise; the start line is across the right loop's
+    far straight (`start_at` above its middle; the seam of the centre line), heading up.
+    Checkpoints, critters and the like are placed by where they are along the lap:
+    `s` in inches from the start line, `off` to the left of the centre line.
+    """
+
+    file: str
+    name: str
+    description: str
+    width: float
+    alpha: float
+    radius: float
+    straight: float
+    crossing_radius: float
+    checkpoints: Sequence[str]
+    """Where the checkpoints cross the track, in lap order: the middle of a bend
+    ("right-top", "left-bottom", "left-top", "right-bottom") or of the left loop's far
+    straight ("left-far")."""
+    critters: Sequence[tuple[str, float, float]]
+    """(kind, fraction of the lap, offset to the left)."""
+    fans: Sequence[Point]
+    decorations: Sequence[tuple[str, float, float, float, float]]
+    """(look, x, y, rotation, scale)."""
+    laps: int = 3
+    max_racers: int | None = None
+    start_at: float = 0.0
+    """How far up the right loop's far straight the start line is (from its middle)."""
+
+    def diagonal(self) -> float:
+        """The length of each diagonal from the crossing to its bend."""
+        a = math.radians(self.alpha)
+        return (self.radius * math.cos(a) + self.straight / 2) / math.sin(a)
+
+    def far_x(self) -> float:
+        """x of the centre line on each loop's far straight."""
+        a = math.radians(self.alpha)
+        return self.diagonal() * math.cos(a) + self.radius * math.sin(a) + self.radius
+
+    def landmark(self, name: str) -> Point:
+        """The centre-line point in the middle of a bend or of the left far straight."""
+        x1 = self.far_x()
+        if name == "left-far":
+            return (-x1, 0.0)
+        m = math.radians(90.0 + self.alpha) / 2
+        dx, dy = self.radius * math.cos(m), self.radius * math.sin(m)
+        cx, cy = x1 - self.radius, self.straight / 2
+        return {"right-top": (cx + dx, cy + dy), "right-bottom": (cx + dx, -cy - dy),
+                "left-top": (-cx - dx, cy + dy), "left-bottom": (-cx - dx, -cy - dy)}[name]
+
+    def build(self) -> Course:
+        turn = 90.0 + self.alpha
+        d = self.diagonal()
+        path = (Path(self.far_x(), self.start_at, 90.0).straight(self.straight / 2 - self.start_at)
+                .bend(turn, self.radius, step=7.5)
+                .straight(2 * d).bend(-turn, self.radius, step=7.5).straight(self.straight)
+                .bend(-turn, self.radius, step=7.5).straight(2 * d).bend(turn, self.radius, step=7.5)
+                .straight(self.straight / 2 + self.start_at))
+        centre = path.points()
+        if math.dist(centre[-1], centre[0]) > 0.01:
+            raise ValueError(f"{self.file}: the centre line does not close ({centre[-1]} != {centre[0]})")
+        centre[-1] = centre[0]
+        fr = Frame(centre)
+        half = self.width / 2 + 0.25  # checkpoint lines reach a little beyond the edges
+        bare = Course.build(self.name, centre, width=self.width, laps=self.laps, ruleset="doomwheel")
+        arcs = [bare.progress(*self.landmark(name)) for name in self.checkpoints]
+        checkpoints = [(_r(fr.at(s, half)), _r(fr.at(s, -half))) for s in arcs]
+        critters = [Critter(kind, *_r(fr.at(f * fr.length, off))) for kind, f, off in self.critters]
+        return Course.build(
+            self.name, centre, width=self.width, obstacles=(), ruleset="doomwheel", max_racers=self.max_racers,
+            description=self.description, source=self.file, laps=self.laps, checkpoints=checkpoints,
+            crossings=[Crossing(0.0, 0.0, self.crossing_radius)],
+            decorations=[Decoration(look, x, y, rot, scale) for look, x, y, rot, scale in self.decorations],
+            critters=critters, fans=[Fan(x, y) for x, y in self.fans],
+        )
+
+
+# the Doomwheel rules' default critters (§1): 4 Fanatics, 3 Dammaz-Drengi, 8 slaves
+def _critters(spread: float = 0.0) -> list[tuple[str, float, float]]:
+    out: list[tuple[str, float, float]] = []
+    for k in range(4):
+        out.append(("fanatic", (0.1 + 0.25 * k + spread) % 1.0, 1.5 if k % 2 else -1.5))
+    for k in range(3):
+        out.append(("slayer", (0.2 + 0.33 * k + spread) % 1.0, 0.0))
+    for k in range(8):
+        out.append(("slave", (0.04 + 0.125 * k + spread) % 1.0, (-2.0, 2.0, 0.5, -0.5)[k % 4]))
+    return out
+
+
+def eight() -> Eight:
+    return Eight(
+        "figure_of_eight.json",
+        "The Figure of Eight",
+        "The classic Doomwheel track: two tight loops and a crossroads in the middle "
+        "where the wheels meet head on. Eight inches wide, so three wheels line up at "
+        "the start. Go straight over at the crossing, or the lap does not count.",
+        width=8.0, alpha=45.0, radius=6.5, straight=6.0, crossing_radius=6.0,
+        checkpoints=("right-top", "left-far", "right-bottom"),
+        critters=_critters(),
+        fans=((-1.5, 8.5), (1.5, -8.5), (1.5, 8.5), (-1.5, -8.5)),
+        decorations=(("bones", 11.9, 0.0, 0.0, 1.0), ("bones", -11.9, 0.0, 180.0, 1.0),
+                     ("banner", 0.0, 12.0, 0.0, 1.0), ("banner", 0.0, -12.0, 180.0, 1.0)),
+        max_racers=3,
+    )
+
+
+def ratways() -> Eight:
+    return Eight(
+        "the_ratways.json",
+        "The Ratways",
+        "A wider eight for a full field of four wheels, with long straights across "
+        "both ends and a steep crossing. The slaves swarm the left loop; the Fanatics "
+        "wait on the right.",
+        width=10.0, alpha=45.0, radius=6.0, straight=5.0, crossing_radius=7.5, start_at=1.0,
+        checkpoints=("right-top", "left-bottom", "left-far", "left-top", "right-bottom"),
+        critters=_critters(0.06),
+        fans=((0.0, 9.5), (0.0, -9.5), (-3.0, 10.5), (3.0, -10.5)),
+        decorations=(("rubble", 12.2, 0.0, 30.0, 0.8), ("rubble", -12.2, 0.0, 200.0, 0.8),
+                     ("warpstone", 0.0, 13.0, 0.0, 1.5), ("tower", 25.5, 12.0, 0.0, 1.0),
+                     ("tower", -25.5, -12.0, 0.0, 1.0)),
+    )
+
+
+def doomwheel_courses() -> list[Eight]:
+    return [eight(), ratways()]
+
+
 # --------------------------------------------------------------------------- main
 
 
-def build_all(only: Sequence[str] = ()) -> tuple[list[tuple[Spec, Course]], list[str]]:
-    """Every course (or those named), with the problems found in them."""
-    built: list[tuple[Spec, Course]] = []
+def build_all(only: Sequence[str] = (), *, wild_race: bool = True,
+              doomwheel: bool = False) -> tuple[list[tuple[Spec | Eight, Course]], list[str]]:
+    """Every course of the sets asked for (or those named), with the problems found in
+    them."""
+    built: list[tuple[Spec | Eight, Course]] = []
     bad: list[str] = []
-    for spec in courses():
+    specs: list[Spec | Eight] = []
+    if wild_race:
+        specs += courses()
+    if doomwheel:
+        specs += doomwheel_courses()
+    for spec in specs:
         if only and spec.file not in only and os.path.splitext(spec.file)[0] not in only:
             continue
         course = spec.build()
         bad += [p.line(spec.file) for p in check_course(course)]
-        bad += [f"{spec.file}: track: {p}" for p in passage_problems(course)]
+        if isinstance(spec, Spec):
+            bad += [f"{spec.file}: track: {p}" for p in passage_problems(course)]
         built.append((spec, course))
     return built, bad
 
 
-def preview(built: Sequence[tuple[Spec, Course]], out_dir: str) -> None:
+def preview(built: Sequence[tuple[Spec | Eight, Course]], out_dir: str) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -678,11 +834,17 @@ def preview(built: Sequence[tuple[Spec, Course]], out_dir: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default=os.path.join(ROOT, "levels", "wild_race"), help="where to write the courses")
+    ap.add_argument("--out", help="where to write the Wild Race courses (default: levels/wild_race)")
+    ap.add_argument("--doomwheel-out", metavar="DIR",
+                    help="where to write the Doomwheel tracks (default: levels/doomwheel)")
     ap.add_argument("--preview", metavar="DIR", help="also draw each course into DIR/<name>.png")
     ap.add_argument("--only", nargs="*", default=(), help="only these courses (file names)")
     args = ap.parse_args(argv)
-    built, bad = build_all(args.only)
+    both = args.out is None and args.doomwheel_out is None
+    out = args.out or os.path.join(ROOT, "levels", "wild_race")
+    dw_out = args.doomwheel_out or os.path.join(ROOT, "levels", "doomwheel")
+    built, bad = build_all(args.only, wild_race=both or args.out is not None,
+                           doomwheel=both or args.doomwheel_out is not None)
     if args.preview:
         preview(built, args.preview)
     if bad:
@@ -690,11 +852,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(line, file=sys.stderr)
         print("nothing written", file=sys.stderr)
         return 1
-    os.makedirs(args.out, exist_ok=True)
     for spec, course in built:
-        save_course(course, os.path.join(args.out, spec.file))
-        print(f"{spec.file:<24} {course.finish_progress - course.start_progress:6.1f}\" start to finish, "
-              f"{len(course.obstacles)} obstacles")
+        folder = dw_out if isinstance(spec, Eight) else out
+        os.makedirs(folder, exist_ok=True)
+        save_course(course, os.path.join(folder, spec.file))
+        if course.laps is not None:
+            print(f"{spec.file:<24} {course.length:6.1f}\" a lap, {course.laps} laps, "
+                  f"{len(course.checkpoints)} checkpoints, {len(course.critters)} critters")
+        else:
+            print(f"{spec.file:<24} {course.finish_progress - course.start_progress:6.1f}\" start to finish, "
+                  f"{len(course.obstacles)} obstacles")
     return 0
 
 
