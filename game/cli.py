@@ -1,7 +1,8 @@
-"""Command line: `python -m game [play|simulate|scenario] ...`.
+"""Command line: `python -m game [play|simulate|scenario|arena|validate|import-tiled] ...`.
 
 Bad input (a file, field, option or choice) prints one line naming it and exits 2;
-never a traceback."""
+never a traceback. `validate` prints every problem of every course file (one line
+each) and exits 2 if any is an error."""
 
 from __future__ import annotations
 
@@ -51,6 +52,14 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--jobs", type=int, default=1, help="races run side by side in this many processes")
     ar.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     ar.add_argument("--json", action="store_true")
+    va = sub.add_parser("validate", help="check course files (.json, or Tiled maps .tmj): every problem, one line each")
+    va.add_argument("files", nargs="+", metavar="FILE")
+    va.add_argument("--racers", type=int, default=None, metavar="N",
+                    help="the field size to check the start for (default: 12 racers, or 4 Doomwheels)")
+    ti = sub.add_parser("import-tiled", help="convert a Tiled map (.tmj) into a course file")
+    ti.add_argument("tmj", metavar="IN.tmj")
+    ti.add_argument("out", metavar="OUT.json")
+    ti.add_argument("--force", action="store_true", help="write the course even if check_course finds errors in it")
     sub.add_parser("play", help="open the game window (the default)")
     return p
 
@@ -71,6 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cmd == "arena":
             from game.arena import arena_command
             return arena_command(args)
+        if args.cmd == "validate":
+            return validate_command(args.files, args.racers)
+        if args.cmd == "import-tiled":
+            return import_tiled_command(args.tmj, args.out, args.force)
         return play_command()
     except BadInput as e:
         print(e.line(), file=sys.stderr)
@@ -127,3 +140,101 @@ def scenario_command(path: str, as_json: bool) -> int:
             print(f"MISMATCH {m}")
         print("ok" if res.ok else f"{len(res.mismatches)} expectation(s) failed")
     return 0 if res.ok else 1
+
+
+# --------------------------------------------------------------------------- validate, import-tiled
+
+MAX_LINES_PER_FILE = 100
+"""Problems printed for one file; the rest are counted in one more line."""
+
+
+def _one_line(text: str) -> str:
+    """The text with control characters (a newline in a field name...) escaped."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+def problem_line(source: str, problem: Any) -> str:
+    """`file: field: reason`, with `warning: ` before the field for a warning (and no
+    field part for a problem with the whole file)."""
+    where = f"{problem.field}: " if problem.field else ""
+    tag = "warning: " if problem.severity == "warning" else ""
+    return _one_line(f"{source}: {tag}{where}{problem.reason}")
+
+
+def validate_file(path: str, racers: int | None = None) -> tuple[list[str], bool]:
+    """The lines `validate` prints for one file, and whether it has an error. A Tiled map
+    (a .tmj file, or a .json file holding a Tiled map rather than a course) is imported
+    first. The file is only read."""
+    from game.core.course import Problem, check_course, read_course
+    from game.core.jsonload import load_json_file
+    from game.core.tiled import read_tiled
+
+    try:
+        data = load_json_file(path)
+    except BadInput as e:
+        return [problem_line(path, Problem("error", e.field, e.reason))], True
+    tiled = path.lower().endswith(".tmj") or (
+        isinstance(data, dict) and "kind" not in data and data.get("type") == "map" and "layers" in data
+    )
+    course, problems = read_tiled(data, path) if tiled else read_course(data, path)
+    if course is not None:
+        problems = problems + check_course(course, racers)
+    errors = sum(1 for p in problems if p.severity == "error")
+    lines = [problem_line(path, p) for p in problems[:MAX_LINES_PER_FILE]]
+    if len(problems) > MAX_LINES_PER_FILE:
+        lines.append(_one_line(f"{path}: ... and {len(problems) - MAX_LINES_PER_FILE} more problems"))
+    if not problems:
+        lines.append(_one_line(f"{path}: ok"))
+    elif not errors:
+        lines.append(_one_line(f"{path}: ok ({len(problems)} warning{'s' if len(problems) != 1 else ''})"))
+    return lines, errors > 0
+
+
+def validate_command(files: Sequence[str], racers: int | None) -> int:
+    """Print every problem of every file; exit 2 if any file has an error, else 0."""
+    if racers is not None and not 1 <= racers <= 12:
+        print(f"python -m game validate: --racers must be 1-12 (got {racers})", file=sys.stderr)
+        return 2
+    bad = False
+    for path in files:
+        try:
+            lines, has_error = validate_file(path, racers)
+        except Exception as exc:  # a bug: still one line, and the file counts as bad
+            lines = [_one_line(f"{path}: internal error while validating ({type(exc).__name__}: {exc}); "
+                               "please report it")]
+            has_error = True
+        for line in lines:
+            print(line)
+        bad = bad or has_error
+    return 2 if bad else 0
+
+
+def import_tiled_command(tmj: str, out: str, force: bool) -> int:
+    """Convert a Tiled map into a course file (written by save_course, atomically).
+    Nothing is written if the map cannot be made into a course, or (without --force) if
+    check_course finds errors in it; exit 2 then."""
+    from game.core.course import check_course, course_format, save_course
+    from game.core.tiled import read_tiled_file
+
+    if os.path.abspath(out) == os.path.abspath(tmj):
+        raise BadInput(out, "", "is the Tiled map itself: give another file to write the course to")
+    course, problems = read_tiled_file(tmj)
+    if course is not None:
+        problems = problems + check_course(course)
+    for p in problems:
+        print(problem_line(tmj, p))
+    errors = sum(1 for p in problems if p.severity == "error")
+    if course is None or (errors and not force):
+        print(_one_line(f"{out}: not written"), file=sys.stderr)
+        return 2
+    if os.path.isdir(out):
+        raise BadInput(out, "", "is a folder, not a file")
+    try:
+        save_course(course, out)
+    except OSError as exc:
+        raise BadInput(out, "", f"cannot write the file ({exc.strerror or exc})") from None
+    print(_one_line(f"{out}: written (format {course_format(course)}, {len(course.obstacles)} obstacles"
+                    f"{', with errors' if errors else ''})"))
+    return 2 if errors else 0

@@ -1,0 +1,673 @@
+"""Tiled import: a course drawn in the Tiled map editor, saved as a JSON map (.tmj),
+becomes a course (docs/level-format.md, "Drawing a course in Tiled").
+
+Conventions. The map must be orthogonal. Object layers are read by their names
+(case and surrounding spaces ignored; layers inside group layers count, with the
+group's offsets; hidden layers and hidden objects are skipped; tile, image and other
+layers are ignored, so a background picture may sit under the course):
+
+- ``centre``: one polyline, the centre line from behind the start to beyond the
+  finish (a polygon for a circuit: it closes itself). A custom property ``width``
+  (inches) on the object or the layer draws the edges by width; without one the
+  ``left`` and ``right`` layers give the edges (one polyline or polygon each).
+- ``start`` / ``finish``: one polyline of 2 points each (optional: the default lines
+  of the format apply).
+- ``obstacles``: rectangles, ellipses (circles: width = height) and convex polygons.
+  Custom properties ``size`` (``small`` | ``large``, required) and ``look``; the
+  obstacle's id is the object's name, or ``<look>-<object id>``.
+- ``checkpoints``: polylines of 2 points, in the layer's order (or by an int
+  property ``order`` when every one has it).
+- ``crossings``: circles (ellipses with width = height) where the track crosses itself.
+- ``decorations``: any object but a polyline; ``look`` is the property ``look``, the
+  object's class/type, or its name; property ``scale`` (default 1).
+- ``critters`` (Doomwheel): points (or shapes: their centre); ``kind`` is the
+  property ``kind``, the class/type or the name: ``fanatic``, ``slayer`` or ``slave``.
+- ``fans`` (Doomwheel): points, in team order.
+
+Map custom properties: ``name`` (default: the file name), ``ruleset`` (``wild-race``
+default, or ``doomwheel``), ``description``, ``max_racers``, ``laps``, and
+``pixels_per_inch`` (default: the tile width, so one tile is one inch; then tiles
+must be square).
+
+Units and axes: Tiled measures pixels with y pointing down and rotation in degrees
+clockwise (about the object's position: a rectangle's or ellipse's top-left corner,
+a polygon's or polyline's origin, a tile object's bottom-left corner); the game
+measures inches with y up and rotation counter-clockwise. So a Tiled point (x, y)
+is the game point (x / ppi, -y / ppi), a rotation r is -r, and the picture looks the
+same in both. Coordinates are rounded to 4 decimals (1/10 000 inch).
+
+``read_tiled(data, source)`` / ``read_tiled_file(path)`` return (course or None, the
+problems), each problem naming the Tiled field (``layers[2].objects[0].polyline``)
+or, once converted, the course field. ``course_to_tiled`` draws a course as a Tiled
+map (the inverse, used to check the import and to start a map from a course).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from typing import Any, Callable, Final
+
+from game.core.course import (
+    CRITTER_KINDS,
+    RULESETS,
+    SIZES,
+    Course,
+    Problem,
+    read_course,
+)
+from game.core.errors import BadInput
+from game.core.jsonload import Val, describe, join_index, join_key, load_json_file
+
+LAYERS: Final[tuple[str, ...]] = (
+    "centre", "left", "right", "start", "finish", "obstacles", "checkpoints", "crossings", "decorations",
+    "critters", "fans",
+)
+MAX_OBJECTS: Final[int] = 10_000
+"""Most objects read from one layer (the course format's own limits are lower)."""
+MAX_LAYERS: Final[int] = 1000
+DIGITS: Final[int] = 4
+
+Point = tuple[float, float]
+
+
+class _Problems:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.items: list[Problem] = []
+
+    def error(self, field: str, reason: str) -> None:
+        self.items.append(Problem("error", field, reason))
+
+    def warning(self, field: str, reason: str) -> None:
+        self.items.append(Problem("warning", field, reason))
+
+    def errors(self) -> int:
+        return sum(1 for p in self.items if p.severity == "error")
+
+
+class _Obj:
+    """One Tiled object with where it came from and the layer's offset."""
+
+    def __init__(self, data: dict[str, Any], path: str, dx: float, dy: float, layer_props: dict[str, Any]) -> None:
+        self.data = data
+        self.path = path
+        self.dx = dx
+        self.dy = dy
+        self.layer_props = layer_props
+
+
+def _num(rep: _Problems, data: dict[str, Any], key: str, path: str, default: float | None = None) -> float | None:
+    if key not in data:
+        if default is None:
+            rep.error(join_key(path, key), "missing required field")
+        return default
+    try:
+        return Val(data[key], rep.source, join_key(path, key)).num()
+    except BadInput as e:
+        rep.error(e.field, e.reason)
+        return None
+
+
+def _properties(rep: _Problems, value: Any, path: str) -> dict[str, Any]:
+    """Tiled custom properties (a list of {name, type, value}) as a dict."""
+    out: dict[str, Any] = {}
+    if value is None:
+        return out
+    if not isinstance(value, list):
+        rep.error(path, f"expected a list of properties {{name, type, value}}, got {describe(value)} "
+                        "(save with Tiled 1.2 or later)")
+        return out
+    for i, item in enumerate(value[:MAX_OBJECTS]):
+        p = join_index(path, i)
+        if not isinstance(item, dict) or not isinstance(item.get("name"), str) or "value" not in item:
+            rep.error(p, "expected a property {name, type, value}")
+            continue
+        out[item["name"].strip().lower()] = (item["value"], join_key(p, "value"))
+    return out
+
+
+def _prop(rep: _Problems, props: dict[str, Any], name: str, kind: str, **limits: Any) -> Any:
+    """A custom property converted to `kind` ("num", "int", "str"), or None if absent
+    or bad (a bad one is reported)."""
+    if name not in props:
+        return None
+    value, path = props[name]
+    v = Val(value, rep.source, path)
+    try:
+        if kind == "num":
+            return v.num(**limits)
+        if kind == "int":
+            return v.integer(**limits)
+        return v.string(**limits)
+    except BadInput as e:
+        rep.error(e.field, e.reason)
+        return None
+
+
+class _Map:
+    """The map's scale and the conversion of Tiled pixels to game inches."""
+
+    def __init__(self, ppi: float) -> None:
+        self.ppi = ppi
+
+    def point(self, x: float, y: float) -> Point:
+        return (round(x / self.ppi, DIGITS) + 0.0, round(-y / self.ppi, DIGITS) + 0.0)
+
+    def length(self, v: float) -> float:
+        return round(v / self.ppi, DIGITS) + 0.0
+
+
+def _rot(px: float, py: float, deg: float) -> Point:
+    """(px, py) turned `deg` degrees clockwise on screen (y down)."""
+    if deg == 0.0:
+        return (px, py)
+    r = math.radians(deg)
+    c, s = math.cos(r), math.sin(r)
+    return (px * c - py * s, px * s + py * c)
+
+
+def _kind(o: _Obj) -> str:
+    """rect, ellipse, point, polygon, polyline, tile, text."""
+    d = o.data
+    if d.get("ellipse") is True:
+        return "ellipse"
+    if d.get("point") is True:
+        return "point"
+    if "polygon" in d:
+        return "polygon"
+    if "polyline" in d:
+        return "polyline"
+    if "gid" in d:
+        return "tile"
+    if "text" in d:
+        return "text"
+    return "rect"
+
+
+def _frame(rep: _Problems, o: _Obj) -> tuple[float, float, float, float, float] | None:
+    """(x, y, width, height, rotation) in pixels (layer offset applied)."""
+    x = _num(rep, o.data, "x", o.path)
+    y = _num(rep, o.data, "y", o.path)
+    w = _num(rep, o.data, "width", o.path, 0.0)
+    h = _num(rep, o.data, "height", o.path, 0.0)
+    rot = _num(rep, o.data, "rotation", o.path, 0.0)
+    if x is None or y is None or w is None or h is None or rot is None:
+        return None
+    return (x + o.dx, y + o.dy, w, h, rot)
+
+
+def _centre_px(rep: _Problems, o: _Obj) -> Point | None:
+    """The middle of a rectangle, ellipse or tile object, or a point's position (pixels)."""
+    f = _frame(rep, o)
+    if f is None:
+        return None
+    x, y, w, h, rot = f
+    kind = _kind(o)
+    if kind == "tile":  # a tile object's origin is its bottom-left corner
+        ox, oy = _rot(w / 2, -h / 2, rot)
+    elif kind == "point":
+        ox, oy = 0.0, 0.0
+    else:
+        ox, oy = _rot(w / 2, h / 2, rot)
+    return (x + ox, y + oy)
+
+
+def _vertices(rep: _Problems, o: _Obj, key: str) -> list[Point] | None:
+    """A polygon's or polyline's points in map pixels (rotated, offset)."""
+    f = _frame(rep, o)
+    raw = o.data.get(key)
+    path = join_key(o.path, key)
+    if not isinstance(raw, list):
+        rep.error(path, f"expected a list of points {{x, y}}, got {describe(raw)}")
+        return None
+    if len(raw) > MAX_OBJECTS:
+        rep.error(path, f"too many points ({len(raw)}; at most {MAX_OBJECTS})")
+        return None
+    if f is None:
+        return None
+    x, y, _, _, rot = f
+    out: list[Point] = []
+    for i, p in enumerate(raw):
+        pp = join_index(path, i)
+        if not isinstance(p, dict):
+            rep.error(pp, f"expected a point {{x, y}}, got {describe(p)}")
+            return None
+        px = _num(rep, p, "x", pp)
+        py = _num(rep, p, "y", pp)
+        if px is None or py is None:
+            return None
+        rx, ry = _rot(px, py, rot)
+        out.append((x + rx, y + ry))
+    return out
+
+
+def _line(rep: _Problems, m: _Map, o: _Obj, what: str, *, closed_ok: bool = False) -> list[Point] | None:
+    """A polyline (or, with closed_ok, a polygon closed back to its first point) in inches."""
+    kind = _kind(o)
+    if kind == "polyline":
+        pts = _vertices(rep, o, "polyline")
+    elif kind == "polygon" and closed_ok:
+        pts = _vertices(rep, o, "polygon")
+        if pts is not None and pts:
+            pts = pts + [pts[0]]
+    else:
+        shapes = "a polyline (or a polygon, for a circuit)" if closed_ok else "a polyline"
+        rep.error(o.path, f"{what} must be {shapes}, not a {kind}")
+        return None
+    if pts is None:
+        return None
+    return [m.point(x, y) for x, y in pts]
+
+
+def _segment(rep: _Problems, m: _Map, o: _Obj, what: str) -> list[list[float]] | None:
+    pts = _line(rep, m, o, what)
+    if pts is None:
+        return None
+    if len(pts) != 2:
+        rep.error(o.path, f"{what} must be a polyline of 2 points (got {len(pts)})")
+        return None
+    return [list(pts[0]), list(pts[1])]
+
+
+def _look(rep: _Problems, o: _Obj, props: dict[str, Any], prop: str) -> str:
+    """The property `prop`, else the object's class/type, else its name ("" if none)."""
+    got = _prop(rep, props, prop, "str", max_len=1000)
+    if got:
+        return str(got).strip()
+    for key in ("type", "class", "name"):
+        v = o.data.get(key)
+        if isinstance(v, str) and v.strip():
+            return v.strip()
+    return ""
+
+
+def _obstacle(rep: _Problems, m: _Map, o: _Obj, used: set[str]) -> dict[str, Any] | None:
+    props = _properties(rep, o.data.get("properties"), join_key(o.path, "properties"))
+    before = rep.errors()
+    size = _prop(rep, props, "size", "str", choices=SIZES)
+    if size is None and "size" not in props:
+        rep.error(join_key(o.path, "properties"), "an obstacle needs a custom property size (small or large)")
+    look = _prop(rep, props, "look", "str", max_len=1000) or ""
+    name = o.data.get("name")
+    oid = name.strip() if isinstance(name, str) and name.strip() else f"{look or 'obstacle'}-{o.data.get('id', len(used) + 1)}"
+    base = oid
+    k = 2
+    while oid in used:
+        oid = f"{base}-{k}"
+        k += 1
+    used.add(oid)
+    d: dict[str, Any] = {"id": oid[:40], "size": size}
+    if look:
+        d["look"] = look[:40]
+    kind = _kind(o)
+    if kind in ("rect", "ellipse"):
+        f = _frame(rep, o)
+        c = _centre_px(rep, o)
+        if f is None or c is None:
+            return None
+        _, _, w, h, rot = f
+        cx, cy = m.point(*c)
+        d.update(x=cx, y=cy)
+        if kind == "rect":
+            d.update(shape="rect", length=m.length(w), width=m.length(h), rotation=round(-rot, DIGITS) + 0.0)
+        else:
+            if abs(w - h) > 1e-6 * max(abs(w), abs(h), 1.0):
+                rep.error(o.path, f"an ellipse obstacle must be a circle (width {w:g} and height {h:g} differ)")
+                return None
+            d.update(shape="circle", radius=m.length(w / 2))
+    elif kind == "polygon":
+        f = _frame(rep, o)
+        raw = _vertices(rep, o, "polygon")
+        if f is None or raw is None:
+            return None
+        ox, oy = f[0], f[1]
+        x0, y0 = m.point(ox, oy)
+        d.update(shape="polygon", x=x0, y=y0,
+                 points=[[m.length(px - ox), m.length(oy - py)] for px, py in raw])
+    else:
+        rep.error(o.path, f"an obstacle must be a rectangle, an ellipse (circle) or a polygon, not a {kind}")
+        return None
+    return d if rep.errors() == before else None
+
+
+def _objects(rep: _Problems, data: dict[str, Any]) -> dict[str, list[_Obj]]:
+    """The visible objects of the layers the importer reads, by layer name."""
+    found: dict[str, list[_Obj]] = {}
+    count = 0
+
+    def walk(layers: Any, path: str, dx: float, dy: float) -> None:
+        nonlocal count
+        if not isinstance(layers, list):
+            rep.error(path, f"expected a list of layers, got {describe(layers)}")
+            return
+        for i, layer in enumerate(layers):
+            count += 1
+            if count > MAX_LAYERS:
+                rep.error(path, f"too many layers (more than {MAX_LAYERS})")
+                return
+            lp = join_index(path, i)
+            if not isinstance(layer, dict):
+                rep.error(lp, f"expected a layer (an object), got {describe(layer)}")
+                continue
+            if layer.get("visible") is False:
+                continue
+            ox = _num(rep, layer, "offsetx", lp, 0.0)
+            oy = _num(rep, layer, "offsety", lp, 0.0)
+            ldx, ldy = dx + (ox or 0.0), dy + (oy or 0.0)
+            kind = layer.get("type")
+            name = layer.get("name")
+            if kind == "group":
+                walk(layer.get("layers"), join_key(lp, "layers"), ldx, ldy)
+                continue
+            if kind != "objectgroup":
+                continue
+            key = name.strip().lower() if isinstance(name, str) else ""
+            if key not in LAYERS:
+                shown = repr(name[:40]) if isinstance(name, str) else describe(name)
+                rep.warning(join_key(lp, "name"), f"object layer {shown} is not one the importer reads (ignored; "
+                                                  f"the layers are {', '.join(LAYERS)})")
+                continue
+            props = _properties(rep, layer.get("properties"), join_key(lp, "properties"))
+            objs = layer.get("objects")
+            op = join_key(lp, "objects")
+            if not isinstance(objs, list):
+                rep.error(op, f"expected a list of objects, got {describe(objs)}")
+                continue
+            if len(objs) > MAX_OBJECTS:
+                rep.error(op, f"too many objects ({len(objs)}; at most {MAX_OBJECTS})")
+                continue
+            for j, obj in enumerate(objs):
+                pp = join_index(op, j)
+                if not isinstance(obj, dict):
+                    rep.error(pp, f"expected an object, got {describe(obj)}")
+                    continue
+                if obj.get("visible") is False:
+                    continue
+                if "template" in obj:
+                    rep.error(pp, "template instances are not read: detach the template in Tiled first")
+                    continue
+                found.setdefault(key, []).append(_Obj(obj, pp, ldx, ldy, props))
+
+    walk(data.get("layers"), "layers", 0.0, 0.0)
+    return found
+
+
+def tiled_to_course_json(data: Any, source: str) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """The course file (as JSON data) a Tiled map describes, or None, and the problems."""
+    rep = _Problems(source)
+    if not isinstance(data, dict):
+        rep.error("", f"expected a Tiled map (a JSON object), got {describe(data)}")
+        return None, rep.items
+    if data.get("type", "map") != "map":
+        rep.error("type", f"expected a Tiled map (type 'map'), got {data.get('type')!r:.40}")
+        return None, rep.items
+    orientation = data.get("orientation", "orthogonal")
+    if orientation != "orthogonal":
+        rep.error("orientation", f"only orthogonal maps can be imported (got {orientation!r:.40})")
+        return None, rep.items
+    props = _properties(rep, data.get("properties"), "properties")
+    ppi = _prop(rep, props, "pixels_per_inch", "num", lo=1e-3, hi=1e6)
+    if ppi is None and "pixels_per_inch" not in props:
+        tw = _num(rep, data, "tilewidth", "", None)
+        th = _num(rep, data, "tileheight", "", None)
+        if tw is not None and th is not None:
+            if tw <= 0 or th <= 0:
+                rep.error("tilewidth", "tiles must have a positive size (or give the map property pixels_per_inch)")
+            elif tw != th:
+                rep.error("tilewidth", f"tiles are {tw:g} x {th:g} pixels: one tile is one inch only when tiles are "
+                                       "square (or give the map property pixels_per_inch)")
+            else:
+                ppi = tw
+    base = os.path.splitext(os.path.basename(source))[0] or "Tiled course"
+    name = _prop(rep, props, "name", "str", min_len=1, max_len=80) or base[:80]
+    ruleset = _prop(rep, props, "ruleset", "str", choices=RULESETS) or "wild-race"
+    description = _prop(rep, props, "description", "str", max_len=2000)
+    max_racers = _prop(rep, props, "max_racers", "int", lo=1, hi=12)
+    laps = _prop(rep, props, "laps", "int", lo=1, hi=99)
+    layers = _objects(rep, data)
+    if ppi is None:
+        return None, rep.items
+    m = _Map(ppi)
+    course: dict[str, Any] = {"format": 1, "kind": "course", "name": name, "ruleset": ruleset}
+    if description:
+        course["description"] = description
+    if max_racers is not None:
+        course["max_racers"] = max_racers
+    v2: dict[str, Any] = {}
+    if laps is not None:
+        v2["laps"] = laps
+
+    def one(layer: str, required: bool) -> _Obj | None:
+        objs = layers.get(layer, [])
+        if not objs:
+            if required:
+                rep.error("layers", f"no {layer!r} object layer with an object in it")
+            return None
+        if len(objs) > 1:
+            rep.error(objs[1].path, f"the {layer!r} layer must hold one object (it has {len(objs)})")
+            return None
+        return objs[0]
+
+    c = one("centre", True)
+    if c is not None:
+        pts = _line(rep, m, c, "the centre line", closed_ok=True)
+        if pts is not None:
+            course["centre"] = [list(p) for p in pts]
+        cprops = _properties(rep, c.data.get("properties"), join_key(c.path, "properties"))
+        width = _prop(rep, cprops, "width", "num", lo=0.1, hi=1000)
+        if width is None and "width" not in cprops:
+            width = _prop(rep, c.layer_props, "width", "num", lo=0.1, hi=1000)
+        if width is not None:
+            course["width"] = width
+        elif "width" not in cprops and "width" not in c.layer_props:
+            edges: dict[str, Any] = {}
+            for side in ("left", "right"):
+                e = one(side, False)
+                if e is None:
+                    rep.error("layers", f"no width property on the centre line, and no {side!r} layer for the edges")
+                    continue
+                got = _line(rep, m, e, f"the {side} edge", closed_ok=True)
+                if got is not None:
+                    edges[side] = [list(p) for p in got]
+            if len(edges) == 2:
+                course["edges"] = edges
+    for key in ("start", "finish"):
+        o = one(key, False)
+        if o is not None:
+            seg = _segment(rep, m, o, f"the {key} line")
+            if seg is not None:
+                course[key] = seg
+    used: set[str] = set()
+    course["obstacles"] = [d for o in layers.get("obstacles", []) if (d := _obstacle(rep, m, o, used)) is not None]
+    cps = layers.get("checkpoints", [])
+    orders = [_prop(rep, _properties(rep, o.data.get("properties"), join_key(o.path, "properties")), "order", "int")
+              for o in cps]
+    if cps and all(k is not None for k in orders):
+        cps = [o for _, _, o in sorted(zip(orders, range(len(cps)), cps), key=lambda t: (t[0], t[1]))]
+    segs = [seg for o in cps if (seg := _segment(rep, m, o, "a checkpoint")) is not None]
+    if segs:
+        v2["checkpoints"] = segs
+    crossings = []
+    for o in layers.get("crossings", []):
+        f = _frame(rep, o)
+        cc = _centre_px(rep, o)
+        if f is None or cc is None:
+            continue
+        if _kind(o) != "ellipse" or abs(f[2] - f[3]) > 1e-6 * max(abs(f[2]), 1.0):
+            rep.error(o.path, "a crossing must be a circle (an ellipse with width = height)")
+            continue
+        x, y = m.point(*cc)
+        crossings.append({"x": x, "y": y, "radius": m.length(f[2] / 2)})
+    if crossings:
+        v2["crossings"] = crossings
+
+    def placed(layer: str, make: Callable[[_Obj, float, float], dict[str, Any] | None]) -> list[dict[str, Any]]:
+        out = []
+        for o in layers.get(layer, []):
+            if _kind(o) in ("polyline", "polygon", "text"):
+                rep.error(o.path, f"a {layer[:-1]} is a point (or a shape: its centre), not a {_kind(o)}")
+                continue
+            cc = _centre_px(rep, o)
+            if cc is None:
+                continue
+            got = make(o, *m.point(*cc))
+            if got is not None:
+                out.append(got)
+        return out
+
+    def decoration(o: _Obj, x: float, y: float) -> dict[str, Any] | None:
+        props = _properties(rep, o.data.get("properties"), join_key(o.path, "properties"))
+        look = _look(rep, o, props, "look")
+        if not look:
+            rep.error(o.path, "a decoration needs a look (a property look, a class/type or a name)")
+            return None
+        rot = _num(rep, o.data, "rotation", o.path, 0.0) or 0.0
+        d = {"look": look[:40], "x": x, "y": y, "rotation": round(-rot, DIGITS) + 0.0}
+        scale = _prop(rep, props, "scale", "num")
+        if scale is not None:
+            d["scale"] = scale
+        return d
+
+    def critter(o: _Obj, x: float, y: float) -> dict[str, Any] | None:
+        props = _properties(rep, o.data.get("properties"), join_key(o.path, "properties"))
+        kind = _look(rep, o, props, "kind").lower()
+        if kind not in CRITTER_KINDS:
+            rep.error(o.path, f"a critter's kind (property kind, class/type or name) must be one of "
+                              f"{', '.join(CRITTER_KINDS)} (got {kind[:40]!r})")
+            return None
+        return {"kind": kind, "x": x, "y": y}
+
+    decorations = placed("decorations", decoration)
+    if decorations:
+        v2["decorations"] = decorations
+    critters = placed("critters", critter)
+    if critters:
+        v2["critters"] = critters
+    fans = placed("fans", lambda o, x, y: {"x": x, "y": y})
+    if fans:
+        v2["fans"] = fans
+    if v2:
+        course["format"] = 2
+        course.update(v2)
+    if rep.errors():
+        return None, rep.items
+    return course, rep.items
+
+
+def read_tiled(data: Any, source: str) -> tuple[Course | None, list[Problem]]:
+    """The course a Tiled map describes (None if it cannot be made) and the problems:
+    the map's (Tiled field paths) and the course's loading problems (course fields)."""
+    course_json, problems = tiled_to_course_json(data, source)
+    if course_json is None:
+        return None, problems
+    course, more = read_course(course_json, source)
+    return course, problems + more
+
+
+def read_tiled_file(path: str | os.PathLike[str], *, source: str | None = None) -> tuple[Course | None, list[Problem]]:
+    """read_tiled for a .tmj file (never raises BadInput: an unreadable file is a problem)."""
+    src = source if source is not None else os.fspath(path)
+    try:
+        data = load_json_file(path, source=src)
+    except BadInput as e:
+        return None, [Problem("error", e.field, e.reason)]
+    return read_tiled(data, src)
+
+
+# --------------------------------------------------------------------------- the other way
+
+
+def course_to_tiled(course: Course, pixels_per_inch: float = 16.0) -> dict[str, Any]:
+    """A Tiled JSON map of the course, in the layers read_tiled reads (so that
+    read_tiled(course_to_tiled(c)) gives c again, to 1/10 000 inch)."""
+    k = pixels_per_inch
+    ids = iter(range(1, 1_000_000))
+
+    def px(p: tuple[float, float]) -> tuple[float, float]:
+        return (p[0] * k, -p[1] * k)
+
+    def prop(name: str, value: Any) -> dict[str, Any]:
+        kind = "string" if isinstance(value, str) else ("int" if isinstance(value, int) else "float")
+        return {"name": name, "type": kind, "value": value}
+
+    def poly(key: str, pts: Any, **extra: Any) -> dict[str, Any]:
+        x0, y0 = px(pts[0])
+        return {"id": next(ids), "name": "", "type": "", "x": x0, "y": y0, "width": 0, "height": 0, "rotation": 0,
+                "visible": True, key: [{"x": px(p)[0] - x0, "y": px(p)[1] - y0} for p in pts], **extra}
+
+    def point(x: float, y: float, **extra: Any) -> dict[str, Any]:
+        tx, ty = px((x, y))
+        return {"id": next(ids), "name": "", "type": "", "x": tx, "y": ty, "width": 0, "height": 0, "rotation": 0,
+                "visible": True, "point": True, **extra}
+
+    def layer(name: str, objects: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+        return {"id": len(layers) + 1, "name": name, "type": "objectgroup", "draworder": "index", "opacity": 1,
+                "visible": True, "x": 0, "y": 0, "objects": objects, **extra}
+
+    layers: list[dict[str, Any]] = []
+    circuit = course.laps is not None
+    centre = list(course.centre[:-1]) if circuit else list(course.centre)
+    shape = "polygon" if circuit else "polyline"
+    if course.width is not None:
+        layers.append(layer("centre", [poly(shape, centre, properties=[prop("width", course.width)])]))
+    else:
+        layers.append(layer("centre", [poly(shape, centre)]))
+        for side, pts in (("left", course.left), ("right", course.right)):
+            layers.append(layer(side, [poly(shape, list(pts[:-1]) if circuit else list(pts))]))
+    if course.start_given:
+        layers.append(layer("start", [poly("polyline", list(course.start))]))
+    if course.finish_given and not circuit:
+        layers.append(layer("finish", [poly("polyline", list(course.finish))]))
+    obs = []
+    for ob in course.obstacles:
+        props = [prop("size", ob.size)] + ([prop("look", ob.look)] if ob.look else [])
+        base = {"id": next(ids), "name": ob.id, "type": "", "visible": True, "properties": props}
+        if ob.shape == "rect":
+            cx, cy = px((ob.x, ob.y))
+            w, h, rot = ob.length * k, ob.width * k, -ob.rotation
+            ox, oy = _rot(w / 2, h / 2, rot)
+            obs.append({**base, "x": cx - ox, "y": cy - oy, "width": w, "height": h, "rotation": rot})
+        elif ob.shape == "circle":
+            cx, cy = px((ob.x, ob.y))
+            r = ob.radius * k
+            obs.append({**base, "x": cx - r, "y": cy - r, "width": 2 * r, "height": 2 * r, "rotation": 0,
+                        "ellipse": True})
+        else:
+            x0, y0 = px((ob.x, ob.y))
+            obs.append({**base, "x": x0, "y": y0, "width": 0, "height": 0, "rotation": 0,
+                        "polygon": [{"x": p[0] * k, "y": -p[1] * k} for p in ob.points]})
+    layers.append(layer("obstacles", obs))
+    if course.checkpoints:
+        layers.append(layer("checkpoints", [poly("polyline", list(c)) for c in course.checkpoints]))
+    if course.crossings:
+        cr = []
+        for c in course.crossings:
+            cx, cy = px((c.x, c.y))
+            r = c.radius * k
+            cr.append({"id": next(ids), "name": "", "type": "", "x": cx - r, "y": cy - r, "width": 2 * r,
+                       "height": 2 * r, "rotation": 0, "visible": True, "ellipse": True})
+        layers.append(layer("crossings", cr))
+    if course.decorations:
+        layers.append(layer("decorations", [
+            {**point(d.x, d.y, properties=[prop("look", d.look), prop("scale", d.scale)]), "rotation": -d.rotation}
+            for d in course.decorations]))
+    if course.critters:
+        layers.append(layer("critters", [point(c.x, c.y, type=c.kind) for c in course.critters]))
+    if course.fans:
+        layers.append(layer("fans", [point(f.x, f.y) for f in course.fans]))
+    mprops = [prop("name", course.name), prop("ruleset", course.ruleset), prop("pixels_per_inch", float(k))]
+    if course.description:
+        mprops.append(prop("description", course.description))
+    if course.max_racers is not None:
+        mprops.append(prop("max_racers", course.max_racers))
+    if course.laps is not None:
+        mprops.append(prop("laps", course.laps))
+    xs = [p[0] for p in course.outline()]
+    ys = [p[1] for p in course.outline()]
+    return {"type": "map", "version": "1.10", "orientation": "orthogonal", "renderorder": "right-down",
+            "infinite": False, "tilewidth": 16, "tileheight": 16,
+            "width": math.ceil((max(xs) - min(xs)) * k / 16) + 1, "height": math.ceil((max(ys) - min(ys)) * k / 16) + 1,
+            "nextlayerid": len(layers) + 1, "nextobjectid": next(ids), "properties": mprops, "layers": layers,
+            "tilesets": []}
+
