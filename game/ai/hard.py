@@ -16,13 +16,13 @@ from __future__ import annotations
 import math
 import os
 import random
+import zlib
 from typing import Any
 
 from game.ai import knowledge as kn
 from game.ai.lines import Line, course_heading
 from game.ai.normal import NormalAgent, pct
-from game.core.dice import seed_state
-from game.core.driver import sample_chance
+from game.core.dice import next_u64, seed_state
 from game.core.protocol import CHANCE, TERMINAL, Choice
 
 PLAYOUTS = int(os.environ.get("WT_HARD_PLAYOUTS", "48"))  # per decision with several options worth comparing
@@ -149,6 +149,21 @@ def win_chance(state: Any, me: str) -> float:
     return sm * (s_t * p + (1.0 - s_t)) + (1.0 - sm) * (1.0 - s_t) * 0.5
 
 
+def keyed_roll(state: Any, seed: int, counts: dict[tuple[int, str, str], int]) -> Choice:
+    """A playout's die: drawn from the playout seed and what the roll is (turn, for
+    whom, why, and how many such rolls came before), so the same roll comes up the
+    same whichever option was played before it (common random numbers that survive
+    options rolling different numbers of dice)."""
+    from game.rules.wild_race.engine import pending_die
+    die, who, reason = pending_die(state)
+    key = (state.turn, who, reason)
+    n = counts.get(key, 0)
+    counts[key] = n + 1
+    x = (seed ^ zlib.crc32(f"{state.turn}|{who}|{reason}|{n}".encode())) & 0xFFFFFFFFFFFFFFFF
+    v, _ = next_u64(x)
+    return Choice.make("roll", value=1 + v % (6 if die == "d6" else 3))
+
+
 class HardAgent(NormalAgent):
     name = "hard"
 
@@ -264,6 +279,7 @@ class HardAgent(NormalAgent):
         st = state.clone()
         st.rng = seed_state(seed)
         policy = QuickPolicy(seed)
+        counts: dict[tuple[int, str, str], int] = {}
         ruleset.apply(st, choice)
         t0 = state.turn
         # near the finish, play the race out; else to the end of the next Movement Phase
@@ -276,7 +292,7 @@ class HardAgent(NormalAgent):
             if st.turn >= last and st.phase not in ("priority", "movement"):
                 break
             if actor == CHANCE:
-                ruleset.apply(st, sample_chance(ruleset, st))
+                ruleset.apply(st, keyed_roll(st, seed, counts))
                 continue
             ruleset.apply(st, policy.act(ruleset, st, ruleset.legal_choices(st)))
         return win_chance(st, me)

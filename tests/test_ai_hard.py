@@ -1,0 +1,67 @@
+"""The hard agent's look-ahead: its playout dice are keyed to what the roll is (the
+same roll comes up the same whichever option went before), its win estimate is a
+probability that prefers the racer ahead, and it keeps normal's choice unless an
+option is clearly better."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.hard import HardAgent, keyed_roll, win_chance
+from game.core.course import load_course
+from game.rules.wild_race import RULESET, RaceSetup, new_state
+from game.rules.wild_race.options import Options
+
+COURSE = "levels/wild_race/sprint.json"
+
+
+def test_keyed_dice_depend_on_the_roll_not_on_what_was_rolled_before() -> None:
+    st = new_state(RaceSetup(load_course(COURSE), (("a", "A"), ("b", "B")), 1, 3), Options())
+    # the placement roll is pending: the same key gives the same face, the next gives another draw
+    c1: dict = {}  # type: ignore[type-arg]
+    c2: dict = {}  # type: ignore[type-arg]
+    first = keyed_roll(st, 99, c1)
+    c2[(st.turn, "x", "y")] = 5  # unrelated rolls before do not change this one
+    assert keyed_roll(st, 99, c2) == first
+    faces = {keyed_roll(st, 99, c1)["value"] for _ in range(200)}
+    assert faces == {1, 2, 3, 4, 5, 6}
+
+
+def test_win_chance_is_a_probability_favouring_the_racer_ahead() -> None:
+    st = new_state(RaceSetup(load_course(COURSE), (("a", "A"), ("b", "B")), 1, 3), Options())
+    while st.phase != "movement":
+        from game.core.driver import sample_chance
+        from game.core.protocol import CHANCE
+        if RULESET.current_actor(st) == CHANCE:
+            RULESET.apply(st, sample_chance(RULESET, st))
+        else:
+            RULESET.apply(st, RULESET.legal_choices(st)[0])
+    a, b = st.racers["a-1"], st.racers["b-1"]
+    a.progress, b.progress = 40.0, 30.0
+    p = win_chance(st, "a")
+    assert 0.5 < p <= 1.0 and win_chance(st, "b") == pytest.approx(1.0 - p, abs=1e-9)
+    a.lives = 1
+    assert win_chance(st, "a") < p  # the last life is at risk on the way
+
+
+def test_hard_explains_a_look_ahead_and_is_deterministic() -> None:
+    def race() -> list[str]:
+        st = new_state(RaceSetup(load_course(COURSE), (("a", "A"), ("b", "B")), 1, 8), Options())
+        agents = {"a": HardAgent(5, playouts=8), "b": HardAgent(6, playouts=8)}
+        out = []
+        from game.core.driver import sample_chance
+        from game.core.protocol import CHANCE, TERMINAL
+        for _ in range(400):
+            actor = RULESET.current_actor(st)
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                RULESET.apply(st, sample_chance(RULESET, st))
+                continue
+            c = agents[actor].act(RULESET, st, RULESET.legal_choices(st))
+            out.append(agents[actor].why)
+            RULESET.apply(st, c)
+        return out
+    a = race()
+    assert any("playouts" in w for w in a)
+    assert a == race()
