@@ -29,7 +29,7 @@ class MenuScene(Scene):
         self.buttons = {}
         items = [("new", "New race", True, ""), ("gp", "New Grand Prix", True, ""),
                  ("load", "Load", False, "Saving and loading come in a later version"),
-                 ("editor", "Course editor", False, "The course editor comes in a later version"),
+                 ("editor", "Course editor", True, ""),
                  ("settings", "Settings", True, ""), ("quit", "Quit", True, "")]
         for i, (key, label, enabled, tip) in enumerate(items):
             b = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * 54, 320, 46), label, m,
@@ -52,6 +52,9 @@ class MenuScene(Scene):
         if key in ("new", "gp"):
             from game.ui.scenes.setup import SetupScene
             self.app.replace(SetupScene(self.app, grand_prix=key == "gp"))
+        elif key == "editor":
+            from game.ui.scenes.editor import EditorScene
+            self.app.replace(EditorScene(self.app))
         elif key == "settings":
             from game.ui.scenes.settings_scene import SettingsScene
             self.app.replace(SettingsScene(self.app))
