@@ -671,3 +671,32 @@ def test_edges_drawn_by_hand_and_obstacle_handles(app) -> None:  # type: ignore[
     click_button(app, "By width")
     assert m.by_width and "edges" not in m.data
     shot(app, "editor_edges.png")
+
+
+def test_checkpoints_placed_in_race_order_and_saved(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
+    ed = open_editor(app)
+    m = ed.model
+    click_button(app, "Checkpoint")
+    assert ed.placing == "checkpoint"
+    click(app, at(ed, 50, 3))
+    assert m.data["checkpoints"] == [[[50.0, 12.0], [50.0, -12.0]]] and m.data["format"] == 2
+    click_button(app, "Checkpoint")
+    click(app, at(ed, 25, -5))  # before the first: it goes first
+    assert m.data["checkpoints"] == [[[25.0, 12.0], [25.0, -12.0]], [[50.0, 12.0], [50.0, -12.0]]]
+    assert ed.sel == Target("line", 0, "checkpoint")
+    assert m.errors == [], m.problems
+    drag(app, at(ed, 50, 12), at(ed, 52, 12))  # an end dragged
+    assert m.data["checkpoints"][1] == [[52.0, 12.0], [50.0, -12.0]]
+    press(app, pygame.K_DELETE)
+    assert m.data["checkpoints"] == [[[25.0, 12.0], [25.0, -12.0]]]
+    path = tmp_path / "cp.json"
+    m.save(str(path))
+    saved = json.loads(path.read_text())
+    assert saved["format"] == 2 and saved["checkpoints"] == [[[25, 12], [25, -12]]]
+    assert load_course(path) == m.course
+    # the help overlay
+    press(app, pygame.K_h)
+    assert ed.show_help
+    shot(app, "editor_help.png")
+    press(app, pygame.K_ESCAPE)
+    assert not ed.show_help and app.scene is ed

@@ -764,6 +764,58 @@ class EditorModel:
             return None
         return self.change(f"move the {key} line", {key: pts})
 
+    def checkpoint_at(self, x: float, y: float) -> list[list[float]] | None:
+        """The line across the course, edge to edge, perpendicular to the centre line at
+        its point nearest (x, y) (None if the course does not load or it meets no edge)."""
+        c = self.course
+        if c is None:
+            return None
+        s = c.progress(x, y)
+        px, py = c.point_at(s)
+        tx, ty = c.tangent_at(s)
+        nx, ny = -ty, tx
+        tl = _ray_hit((px, py), (nx, ny), list(c.left))
+        tr = _ray_hit((px, py), (-nx, -ny), list(c.right))
+        if tl is None or tr is None:
+            return None
+        return [_pt(px + nx * tl, py + ny * tl), _pt(px - nx * tr, py - ny * tr)]
+
+    def add_checkpoint(self, x: float, y: float) -> int | None:
+        """A checkpoint (format 2) across the course at the centre-line point nearest
+        (x, y), perpendicular to the centre line from edge to edge, put in race order;
+        its index. None if the course does not load or the line meets no edge."""
+        c = self.course
+        seg = self.checkpoint_at(x, y)
+        if c is None or seg is None:
+            return None
+        s = c.progress(x, y)
+        cps = [[list(a), list(b)] for a, b in self.data.get("checkpoints", [])]
+
+        def along(cp: list[list[float]]) -> float:
+            return c.progress((cp[0][0] + cp[1][0]) / 2, (cp[0][1] + cp[1][1]) / 2)
+
+        i = sum(1 for cp in cps if along(cp) <= s)
+        cps.insert(i, seg)
+        values: dict[str, Any] = {"checkpoints": cps}
+        if int(self.data.get("format", 1)) < 2:
+            values["format"] = 2  # checkpoints came with format 2
+        self.change(f"add checkpoint {i}", values)
+        return i
+
+    def delete_checkpoint(self, i: int) -> Command | None:
+        cps = [[list(a), list(b)] for a, b in self.data.get("checkpoints", [])]
+        if not 0 <= i < len(cps):
+            return None
+        del cps[i]
+        return self.change(f"delete checkpoint {i}", {"checkpoints": cps if cps else _MISSING})
+
+    def reset_line(self, key: str) -> Command | None:
+        """The start or finish line back to its default place (across the course at the
+        first / last centre point)."""
+        if key not in ("start", "finish") or key not in self.data:
+            return None
+        return self.change(f"reset the {key} line", {key: _MISSING})
+
     # --- obstacles ----------------------------------------------------------------------------
     def free_id(self, look: str) -> str:
         used = {str(o.get("id")) for o in self.obstacles()}
@@ -833,13 +885,18 @@ class EditorModel:
         return self.change("rename the course", {"name": name})
 
     def delete(self, t: Target) -> Command | None:
-        """Delete what a target points at (a point or an obstacle)."""
+        """Delete what a target points at: a point, an obstacle, a checkpoint; a given
+        start or finish line goes back to its default place."""
         if t.kind == "centre" and t.index is not None:
             return self.delete_centre_point(t.index)
         if t.kind == "edge" and t.side and t.index is not None:
             return self.delete_edge_point(t.side, t.index)
         if t.kind == "obstacle" and t.index is not None:
             return self.delete_obstacle(t.index)
+        if t.kind == "line" and t.side == "checkpoint" and t.index is not None:
+            return self.delete_checkpoint(t.index)
+        if t.kind == "line" and t.side in ("start", "finish"):
+            return self.reset_line(t.side)
         return None
 
     def exists(self, t: Target) -> bool:

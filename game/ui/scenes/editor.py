@@ -73,8 +73,28 @@ CENTRE_COL = (250, 236, 190)
 TEST_PLAYERS = 4
 TEST_KIND = "normal"
 
-HINT = ("drag points and pieces | double-click the line: add a point | Del delete | Q/E turn | +/- size "
-        "(or width) | Ctrl+Z / Ctrl+Y | wheel zoom, drag to pan, F fit")
+HINT = ("H: all keys | drag points and pieces | double-click the line: add a point | Del delete | Q/E turn | "
+        "+/- size (or width) | Ctrl+Z / Ctrl+Y | wheel zoom, drag to pan, F fit")
+CONTROLS = [
+    ("Drag a handle", "move it: gold circles the centre line, squares hand-drawn edges, diamonds the ends of the "
+                      "start, finish and checkpoint lines"),
+    ("Drag an obstacle", "move it; on the selected one the circle on a stalk turns it, the small square resizes it"),
+    ("Double-click a line", "a new point there (the centre line, or an edge drawn by hand)"),
+    ("Obstacles, Checkpoint", "pick one, then click the table to put it down; right-click or Esc: no"),
+    ("Delete / Backspace", "the selected point, obstacle or checkpoint; a start or finish line goes back to its "
+                           "default place"),
+    ("Insert", "a point after the selected one"),
+    ("Q / E", "turn the selected obstacle 15 degrees left / right (with Shift: 5)"),
+    ("+ / -", "the selected obstacle 10% bigger / smaller; with nothing selected, the course 1\" wider / narrower"),
+    ("Arrows", "nudge the selection by the snap step (with nothing selected: pan)"),
+    ("Drag the table, right-drag, WASD", "pan; the wheel zooms; F fits the course"),
+    ("G", "grid snapping: off, 0.5\", 1\""),
+    ("Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z", "undo, redo"),
+    ("Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Shift+S", "new, open, save (the previous file kept as .bak), save as"),
+    ("Ctrl+T", "test race: four normal AI racers on the course as it is; Esc in the race comes back"),
+    ("Problems", "click one to select what it is about"),
+    ("Esc", "leave the editor (asks about unsaved changes); H closes this"),
+]
 
 
 def _ctrl(event: pygame.event.Event) -> bool:
@@ -252,7 +272,7 @@ class EditorScene(Scene):
         self._dialog_make: Callable[[], Dialog] | None = None
         self._dialog_again: Callable[[], Dialog] | None = None  # rebuilds the dialog after a resize
         self._view: TableView | None = None
-        self._view_rev = -1
+        self._view_rev: Any = None
         self._last_down = (-10_000, (0, 0))
         self.problem_rows: list[tuple[pygame.Rect, Problem]] = []
         self.problem_scroll = 0
@@ -261,6 +281,7 @@ class EditorScene(Scene):
         self.flash = 0.0  # seconds left of the highlight after clicking a problem
         self._ui_key: Any = None
         self.last_race: Any = None  # the session of the last test race
+        self.show_help = False
 
     # --- layout ----------------------------------------------------------------------------
     @property
@@ -336,17 +357,23 @@ class EditorScene(Scene):
         self.side_y["width"] = y
         y += row + gap
         half = (sw - gap) // 2
-        self.add_point_btn = pygame_gui.elements.UIButton(pygame.Rect(sx, y, half, row), "Add point", m,
+        third = (sw - 2 * gap) // 3
+        self.add_point_btn = pygame_gui.elements.UIButton(pygame.Rect(sx, y, third, row), "Add point", m,
                                                           tool_tip_text="after the selected point (Insert); or "
                                                                         "double-click the line")
-        self.delete_btn = pygame_gui.elements.UIButton(pygame.Rect(sx + half + gap, y, half, row), "Delete", m,
-                                                       tool_tip_text="the selected point or obstacle (Delete)")
+        self.checkpoint_btn = pygame_gui.elements.UIButton(
+            pygame.Rect(sx + third + gap, y, third, row), "Checkpoint", m,
+            tool_tip_text="click, then click the course: a checkpoint across it there (laps and progress)")
+        self.delete_btn = pygame_gui.elements.UIButton(pygame.Rect(sx + 2 * (third + gap), y, third, row), "Delete",
+                                                       m, tool_tip_text="the selected point, obstacle or checkpoint "
+                                                                        "(Delete); a start or finish line goes "
+                                                                        "back to its default place")
         add(self.add_point_btn)
+        add(self.checkpoint_btn)
         add(self.delete_btn)
         y += row + round(14 * k)
         self.side_y["obstacles"] = y
         y += round(22 * k)
-        third = (sw - 2 * gap) // 3
         self.preset_btns: dict[Any, str] = {}
         for i, look in enumerate(PRESETS):
             p = PRESETS[look]
@@ -430,10 +457,16 @@ class EditorScene(Scene):
         self._set(self.edges_btn, md.course is not None or not md.by_width)
         pointy = self.sel is not None and self.sel.index is not None and self.sel.kind in ("centre", "edge")
         self._set(self.add_point_btn, True)
+        self._set(self.checkpoint_btn, md.course is not None)
+        if self.placing == "checkpoint":
+            self.checkpoint_btn.select()
+        else:
+            self.checkpoint_btn.unselect()
         deletable = self.sel is not None and (pointy or self.sel.kind == "obstacle" or
                                               (self.sel.kind == "line" and self.sel.side in ("start", "finish")
                                                and self.sel.side in md.data) or
-                                              (self.sel.kind == "line" and self.sel.side == "checkpoint"))
+                                              (self.sel.kind == "line" and self.sel.side == "checkpoint"
+                                               and self.sel.index is not None))
         self._set(self.delete_btn, deletable)
         for key2, b in self.ob_btns.items():
             self._set(b, ob is not None and not (key2.startswith("turn") and ob.get("shape") == "circle"))
@@ -626,6 +659,16 @@ class EditorScene(Scene):
         double = now - last_t <= DOUBLE_CLICK_MS and math.hypot(pos[0] - last_pos[0], pos[1] - last_pos[1]) <= 6
         self._last_down = (now, pos)
         tx, ty = self.table_at(pos)
+        if self.placing == "checkpoint":
+            self.placing = None
+            got = md.add_checkpoint(*self.snap(tx, ty))
+            if got is None:
+                self.message = "no checkpoint there: the course does not load"
+            else:
+                self.sel = Target("line", got, "checkpoint")
+                self.message = f"checkpoint {got} added"
+            self._refresh_ui()
+            return
         if self.placing is not None:
             x, y = self.snap(tx, ty)
             i = md.add_obstacle(self.placing, x, y)
@@ -770,6 +813,12 @@ class EditorScene(Scene):
             else:
                 return False
             return True
+        if self.show_help and k in (pygame.K_h, pygame.K_ESCAPE):
+            self.show_help = False
+            return True
+        if k == pygame.K_h:
+            self.show_help = True
+            return True
         if k == pygame.K_ESCAPE:
             if self.drag is not None:
                 if self.drag["kind"] != "pan":
@@ -838,6 +887,7 @@ class EditorScene(Scene):
             self.tool["test"]: self.test_race, self.tool["menu"]: self.leave,
             self.width_minus: lambda: self.set_width_by(-1.0), self.width_plus: lambda: self.set_width_by(1.0),
             self.edges_btn: self.toggle_edges, self.add_point_btn: self.add_point,
+            self.checkpoint_btn: self.place_checkpoint,
             self.delete_btn: self.delete_selected, self.size_btn: self.toggle_size,
             self.snap_btn: self.cycle_snap,
         }
@@ -892,6 +942,11 @@ class EditorScene(Scene):
             if self.sel is not None and self.sel.kind == "edge":
                 self.sel = None
 
+    def place_checkpoint(self) -> None:
+        self.placing = None if self.placing == "checkpoint" else "checkpoint"
+        if self.placing:
+            self.message = "click the course where the checkpoint goes (right-click or Esc: no)"
+
     def toggle_size(self) -> None:
         ob = self._sel_obstacle()
         if ob is not None and self.sel is not None and self.sel.index is not None:
@@ -940,24 +995,16 @@ class EditorScene(Scene):
         t = self.sel
         if t is None:
             return
-        if t.kind == "line" and t.side in ("start", "finish"):
-            if t.side in md.data and md.change(f"reset the {t.side} line", {t.side: _missing()}) is not None:
-                self.message = f"the {t.side} line is back to its default place"
-            return
-        if t.kind == "line" and t.side == "checkpoint" and t.index is not None:
-            cps = list(md.data.get("checkpoints", []))
-            if 0 <= t.index < len(cps):
-                del cps[t.index]
-                md.change(f"delete checkpoint {t.index}", {"checkpoints": cps if cps else _missing()})
-                self.sel = None
-            return
         cmd = md.delete(t)
         if cmd is None:
             if t.kind in ("centre", "edge"):
                 self.message = "a line keeps at least its two end points"
             return
         self.message = cmd.label
-        self.sel = None
+        if t.kind == "line" and t.side in ("start", "finish"):
+            self.message = f"the {t.side} line is back to its default place"
+        else:
+            self.sel = None
 
     def undo(self) -> None:
         label = self.model.undo()
@@ -1147,6 +1194,10 @@ class EditorScene(Scene):
                       f"It has {n} error{'s' if n != 1 else ''} (listed under Problems; click one to see where). "
                       "Fix them, then try again.")
             return
+        if course.ruleset != "wild-race":
+            self.info("No test race for this ruleset", f"Test races run The Wild Race; this course is for "
+                                                       f"{course.ruleset}.")
+            return
         from game.rules.wild_race.options import Options
         from game.sim import PLAYER_IDS
         from game.ui.session import Seat, Session
@@ -1193,6 +1244,27 @@ class EditorScene(Scene):
         self._draw_toolbar(surface, r["toolbar"])
         self._draw_status(surface, r["status"])
         self._draw_side(surface, r["side"])
+        if self.show_help:
+            self._draw_help(surface, r["table"])
+
+    def _draw_help(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+        shade.fill((12, 9, 6, 228))
+        surface.blit(shade, rect.topleft)
+        title = art.font(22, bold=True)
+        key_f = art.font(13, bold=True)
+        body = art.font(13)
+        x, y = rect.x + 24, rect.y + 16
+        surface.blit(title.render("Course editor: mouse and keys", True, (246, 227, 180)), (x, y))
+        y += title.get_linesize() + 8
+        col = max(key_f.size(k)[0] for k, _ in CONTROLS) + 16
+        for key, text in CONTROLS:
+            lines = _wrap(text, body, rect.w - col - 60, 2)
+            surface.blit(key_f.render(key, True, GOLD), (x, y))
+            for ln in lines:
+                surface.blit(body.render(ln, True, INK), (x + col, y))
+                y += body.get_linesize()
+            y += 4
 
     # the table
     def _board_view(self) -> TableView | None:
@@ -1202,9 +1274,9 @@ class EditorScene(Scene):
         course = md.course
         if course is None or md.in_gesture:
             return None
-        if self._view is None or self._view_rev != md.revision:
+        if self._view is None or self._view_rev != (id(md), md.revision):
             view = _Board(SimpleNamespace(course=course, players=[], obstacles={}, racers={}), {})
-            self._view, self._view_rev = view, md.revision
+            self._view, self._view_rev = view, (id(md), md.revision)
         self._view.camera = self.camera
         return self._view
 
@@ -1221,7 +1293,12 @@ class EditorScene(Scene):
         self._draw_grid(surface, rect)
         self._draw_obstacles(surface)
         self._draw_lines_and_handles(surface)
-        if self.placing is not None and self.in_table(self.mouse):
+        if self.placing == "checkpoint" and self.in_table(self.mouse):
+            seg = self.model.checkpoint_at(*self.snap(*self.table_at(self.mouse)))
+            if seg is not None:
+                self._dashed(surface, [self.screen((seg[0][0], seg[0][1])), self.screen((seg[1][0], seg[1][1]))],
+                             (120, 190, 255), 3)
+        elif self.placing is not None and self.in_table(self.mouse):
             x, y = self.snap(*self.table_at(self.mouse))
             ob = {"x": x, "y": y, **PRESETS[self.placing]}
             self._blit_obstacle(surface, ob, self.placing, alpha=170)
@@ -1606,11 +1683,6 @@ class EditorScene(Scene):
             rows.append((row, p))
             y += h + 2
         return s, rows
-
-
-def _missing() -> Any:
-    from game.ui.editor_model import _MISSING
-    return _MISSING
 
 
 # --------------------------------------------------------------------------- the test race
