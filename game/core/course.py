@@ -311,10 +311,6 @@ def _dist_segment_segment(a: Point, b: Point, c: Point, d: Point) -> float:
     )
 
 
-def _dist_segment_polyline(a: Point, b: Point, pts: Sequence[Point]) -> float:
-    return min(_dist_segment_segment(a, b, pts[i], pts[i + 1]) for i in range(len(pts) - 1))
-
-
 def _point_in_polygon(x: float, y: float, poly: Sequence[Point]) -> bool:
     """Even-odd rule; points exactly on the boundary may go either way."""
     inside = False

@@ -40,11 +40,10 @@ from game.core.course import (
     Point,
     Problem,
     Segment,
-    _circle_poly_overlap,
-    _convex_overlap,
     _dist2_point_segment,
     _dist_segment_segment,
     _intersection_point,
+    _obstacles_overlap,
     _point_in_polygon,
     _segments_cross,
     _segments_touch,
@@ -550,7 +549,7 @@ def _check_obstacles(course: Course, geo: _Geo, budget: _Budget,
                 problems.append(Problem("error", "obstacles", "too many obstacles crowded together to check them "
                                                               "all for overlaps"))
                 break
-            if _overlap(ob, other):
+            if _obstacles_overlap(ob, other):
                 pairs.add((j, i))
                 problems.append(Problem("error", key, f"obstacle {ob.id!r} overlaps obstacle {other.id!r}"))
                 if len(pairs) >= MAX_OVERLAPS:
@@ -559,19 +558,6 @@ def _check_obstacles(course: Course, geo: _Geo, budget: _Budget,
                     complete = False
                     break
     return pairs if complete else None
-
-
-def _overlap(a: ObstacleSpec, b: ObstacleSpec) -> bool:
-    """Whether two obstacles overlap with positive area (as game.core.course._obstacles_overlap)."""
-    if math.hypot(a.x - b.x, a.y - b.y) >= a.bounding_radius() + b.bounding_radius():
-        return False
-    if a.shape == "circle" and b.shape == "circle":
-        return math.hypot(a.x - b.x, a.y - b.y) < a.radius + b.radius - _EPS
-    if a.shape == "circle":
-        return _circle_poly_overlap(a.x, a.y, a.radius, b.polygon())
-    if b.shape == "circle":
-        return _circle_poly_overlap(b.x, b.y, b.radius, a.polygon())
-    return _convex_overlap(a.polygon(), b.polygon())
 
 
 # --------------------------------------------------------------------------- the way past the large obstacles
