@@ -14,7 +14,7 @@ from game.core.course import load_course
 from game.core.driver import sample_chance
 from game.core.errors import BadInput
 from game.core.protocol import CHANCE, TERMINAL
-from game.rules.wild_race import RULESET, RaceSetup, new_state
+from game.rules.wild_race import RULESET, RaceSetup, check_field, new_state
 from game.rules.wild_race.options import parse_option_pairs
 
 MAX_RACES = 100_000
@@ -92,6 +92,8 @@ def arena_command(args: argparse.Namespace) -> int:
     if paths == ["all"]:
         paths = shipped_courses()
     courses = [load_course(p) for p in paths]
+    for p, c in zip(paths, courses):
+        check_field(c, 2, 1, "arena", course_source=str(p))
     options = parse_option_pairs(args.option)
     # races come in pairs on the same course and dice seed, seats swapped
     jobs = [(courses[(i // 2) % len(courses)], options, args.a, args.b, args.seed * 100003 + i // 2, i % 2 == 1)

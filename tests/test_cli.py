@@ -81,3 +81,12 @@ def test_not_json_scenario_exit_2(tmp_path: pathlib.Path) -> None:
     p.write_text("{not json")
     out = run("scenario", str(p))
     assert out.returncode == 2 and "bad.json" in out.stderr
+
+
+def test_a_doomwheel_course_is_refused_by_the_wild_race_commands() -> None:
+    track = "levels/doomwheel/figure_of_eight.json"
+    for args in (("simulate", "wild-race", "--course", track), ("arena", "--races", "2", "--course", track)):
+        r = run(*args)
+        assert r.returncode == 2 and r.stdout == ""
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(track + ": ruleset:"), r.stderr

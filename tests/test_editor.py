@@ -700,3 +700,18 @@ def test_checkpoints_placed_in_race_order_and_saved(app, tmp_path: pathlib.Path)
     shot(app, "editor_help.png")
     press(app, pygame.K_ESCAPE)
     assert not ed.show_help and app.scene is ed
+
+
+def test_closing_the_window_asks_about_unsaved_changes(app) -> None:  # type: ignore[no-untyped-def]
+    ed = open_editor(app)
+    press(app, pygame.K_PLUS)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(1 / 60)
+    assert app.running and ed.dialog is not None
+    assert ed.dialog.window.window_display_title == "Unsaved changes"
+    click_button(app, "Cancel")
+    assert app.running and ed.model.dirty
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(1 / 60)
+    click_button(app, "Don't save")
+    assert not app.running

@@ -60,6 +60,11 @@ class Scene:
 
     def on_ui(self, event: pygame.event.Event) -> None: ...
 
+    def on_quit(self) -> bool:
+        """The window is being closed: return True to handle it (e.g. ask about
+        unsaved work, then set app.running = False); False lets it close."""
+        return False
+
     def update(self, dt: float) -> None: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
@@ -138,6 +143,8 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
+            if self.scenes and self.scene.on_quit():
+                return  # the scene asks first (unsaved changes)
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE:

@@ -39,6 +39,9 @@ RACER_NAMES = ("Gorse", "Thistle", "Ember", "Hob", "Bramble", "Nightjar", "Sorre
 
 def check_field(course: Course, players: int, per_player: int, source: str = "race",
                 course_source: str | None = None) -> None:
+    if getattr(course, "ruleset", NAME) != NAME:
+        raise BadInput(course_source or source, "ruleset",
+                       f"this is a {course.ruleset} course; the Wild Race needs a wild-race course")
     if not 1 <= players <= MAX_PLAYERS:
         raise BadInput(source, "players", f"must be 1-{MAX_PLAYERS}, got {players}")
     if not 1 <= per_player <= 3:

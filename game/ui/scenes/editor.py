@@ -1086,6 +1086,16 @@ class EditorScene(Scene):
                                  f"'{name}' has changes that are not saved. Save them before you {doing}?",
                                  [("save", "Save"), ("discard", "Don't save"), ("cancel", "Cancel")], chosen))
 
+    def on_quit(self) -> bool:
+        """Closing the window asks about unsaved changes as leaving does."""
+        if not self.model.dirty:
+            return False
+
+        def go() -> None:
+            self.app.running = False
+        self.guard(go, "quit")
+        return True
+
     def leave(self) -> None:
         def go() -> None:
             from game.ui.scenes.menu import MenuScene

@@ -28,8 +28,26 @@ FIRST_COURSE = "sprint.json"  # offered first: short, and the obvious first race
 
 
 def course_files() -> list[str]:
+    """The shipped Wild Race courses (the Sprint first), then the player's own
+    (courses/ in the per-user data folder, where the editor saves them)."""
+    from game.ui.settings import data_dir
     files = sorted(glob.glob(os.path.join(ROOT, "levels", "wild_race", "*.json")))
-    return sorted(files, key=lambda f: os.path.basename(f) != FIRST_COURSE)
+    shipped = sorted(files, key=lambda f: os.path.basename(f) != FIRST_COURSE)
+    try:
+        mine = sorted(glob.glob(os.path.join(data_dir(), "courses", "*.json")))
+    except OSError:
+        mine = []
+    return shipped + [f for f in mine if _ruleset(f) == "wild-race"]
+
+
+def _ruleset(path: str) -> str:
+    import json
+    try:
+        with open(path, encoding="utf-8") as f:
+            r = json.load(f).get("ruleset")
+        return r if isinstance(r, str) else ""
+    except (OSError, ValueError, AttributeError):
+        return ""
 
 
 def course_label(path: str) -> str:
