@@ -1,0 +1,99 @@
+"""The Doomwheel Race (spec: shared/rules/doomwheel-race.md) as a headless rules
+engine behind the one protocol of game.core.protocol. Modules: options (§11), state
+(wheels, critters, §1), charts (§4 slave table, §5 ram table, §8 hit mechanics), geo
+(the table: swept moves and Schwenks), engine (pending-step stack, dice, turn, §2-§4),
+events. Readings the spec left open: docs/doomwheel-rulings.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.course import Course, start_slots
+from game.core.dice import seed_state
+from game.core.errors import BadInput
+from game.core.protocol import CHANCE, Choice
+from game.rules.doomwheel import engine
+from game.rules.doomwheel.options import Options, parse_options
+from game.rules.doomwheel.state import CRITTER_RADIUS, GRID_GAP, OVER, Critter, DoomState, Wheel, WHEEL_LENGTH, WHEEL_WIDTH
+
+NAME = "doomwheel"
+MAX_PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class DoomSetup:
+    course: Course
+    players: tuple[tuple[str, str], ...]  # (id, name), seat order
+    seed: int = 0
+
+
+def check_field(course: Course, players: int, source: str = "race") -> None:
+    if getattr(course, "ruleset", NAME) != NAME:
+        raise BadInput(source, "ruleset", f"this is a {course.ruleset} course; the Doomwheel Race needs a "
+                                          "doomwheel course")
+    if not course.is_circuit:
+        raise BadInput(source, "course", "the Doomwheel Race is run in laps: the course needs laps")
+    if not 2 <= players <= MAX_PLAYERS:
+        raise BadInput(source, "players", f"must be 2-{MAX_PLAYERS}, got {players}")
+    if course.max_racers is not None and players > course.max_racers:
+        raise BadInput(source, "players", f"{players} wheels are more than this course's {course.max_racers}")
+    try:
+        start_slots(course, players, WHEEL_WIDTH, WHEEL_LENGTH, gap=GRID_GAP, margin=GRID_GAP)
+    except ValueError as e:
+        raise BadInput(source, "course", f"the start line cannot seat {players} wheels: {e}") from None
+
+
+def new_state(setup: DoomSetup, options: Options | dict[str, Any] | None = None) -> DoomState:
+    opts = options if isinstance(options, Options) else parse_options(options)
+    if len(setup.players) != opts.players:
+        opts = parse_options({**opts.to_json(), "players": len(setup.players)})
+    check_field(setup.course, len(setup.players))
+    wheels = {pid: Wheel(pid, pid) for pid, _ in setup.players}
+    critters: dict[str, Critter] = {}
+    count: dict[str, int] = {}
+    for c in setup.course.critters:
+        count[c.kind] = count.get(c.kind, 0) + 1
+        cid = f"{c.kind}-{count[c.kind]}"
+        critters[cid] = Critter(cid, c.kind, c.x, c.y, CRITTER_RADIUS[c.kind])
+    st = DoomState(opts, setup.course, tuple(p for p, _ in setup.players), wheels, critters,
+                   seed_state(setup.seed), seed=setup.seed)
+    engine.start(st)
+    return st
+
+
+def clone(state: DoomState) -> DoomState:
+    return state.clone()
+
+
+def is_legal(state: DoomState, choice: Choice) -> str | None:
+    return engine.why_illegal(state, choice)
+
+
+def outcome(state: DoomState) -> dict[str, Any]:
+    return {
+        "over": state.phase == OVER,
+        "turns": state.turn,
+        "winner": state.winner,
+        "reason": state.end_reason,
+        "laps": {w.id: w.laps for w in state.wheels.values()},
+        "wounds": {w.id: w.wounds for w in state.wheels.values()},
+    }
+
+
+class Doomwheel:
+    """The ruleset object (protocol of game.core.protocol)."""
+
+    name = NAME
+    new_state = staticmethod(new_state)
+    current_actor = staticmethod(engine.current_actor)
+    legal_choices = staticmethod(engine.legal_choices)
+    is_legal = staticmethod(is_legal)
+    chance_outcomes = staticmethod(engine.chance_outcomes)
+    apply = staticmethod(engine.apply)
+    outcome = staticmethod(outcome)
+    clone = staticmethod(clone)
+
+
+RULESET = Doomwheel()
+__all__ = ["RULESET", "DoomSetup", "Doomwheel", "Options", "new_state", "parse_options", "CHANCE"]

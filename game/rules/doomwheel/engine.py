@@ -1,0 +1,616 @@
+"""The step machine of the Doomwheel Race: the stack of pending steps, dice as chance
+steps (D6, D3 and a random direction over 360 whole degrees, CONTRACTS §1), the turn
+sequence (spec §3), movement with one Schwenk (§4), repair, run-overs in touch order
+with the Strength 5 hits and the slave table (§4, §8), laps through the ordered
+checkpoints (§1) and the end of the race (§2).
+
+Automatic steps run at once; a decision step waits for its player's choice; a roll
+step waits for the chance outcome. Not yet: ramming (§5: a wheel's move stops at the
+contact), sabotage (§6), shooting (§7), critter movement and respawn (§9).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from game.core.course import start_slots
+from game.core.errors import IllegalChoice
+from game.core.events import Event, RollMade
+from game.core.protocol import CHANCE, TERMINAL, Choice
+from game.rules.doomwheel import charts
+from game.rules.doomwheel import events as ev
+from game.rules.doomwheel.geo import (
+    CRIT, Geo, angle_diff, backed, geo_of, lap_lines, norm_heading, pivot_point, rotate_about, schwenk_cost,
+    seg_cross, unit,
+)
+from game.rules.doomwheel.state import GRID_GAP, OVER, DoomState, Step, Wheel
+
+FACES = {"d6": 6, "d3": 3, "dir": 360}
+Handler = Callable[["Ctx", Step], None]
+
+
+class Ctx:
+    def __init__(self, state: DoomState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.geo: Geo = geo_of(state)
+
+    def emit(self, e: Event) -> None:
+        self.events.append(e)
+
+    def push(self, *steps: Step) -> None:
+        """Push steps so that they run in the order given (the first on top)."""
+        for s in reversed(steps):
+            self.state.steps.append(s)
+
+
+AUTO: dict[str, Handler] = {}
+
+
+def auto(kind: str) -> Callable[[Handler], Handler]:
+    def reg(fn: Handler) -> Handler:
+        AUTO[kind] = fn
+        return fn
+    return reg
+
+
+# --- dice ------------------------------------------------------------------------
+
+def roll(die: str, n: int, who: str, reason: str, then: Step) -> Step:
+    """`n` dice of kind `die` (d6, d3, dir); `then` receives value=sum, faces."""
+    return Step.make("roll", die=die, n=n, who=who, reason=reason, faces=(), then=then)
+
+
+def _on_roll(ctx: Ctx, value: int) -> None:
+    top = ctx.state.steps.pop()
+    faces = top["faces"] + (value,)
+    if len(faces) < top["n"]:
+        ctx.push(top.with_(faces=faces))
+        return
+    total = sum(faces)
+    player = ctx.state.wheels[top["who"]].player if top["who"] in ctx.state.wheels else top["who"]
+    ctx.emit(RollMade(top["who"], player, top["reason"], "d360" if top["die"] == "dir" else top["die"],
+                      faces, total))
+    ctx.push(top["then"].with_(value=total, faces=faces))
+
+
+# --- decisions -----------------------------------------------------------------------
+
+DECISIONS = ("activate", "plan", "slip")
+CHOICE_KEYS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
+    "roll": {"value"}, "drive": set(), "repair": set(), "move": {"at", "angle", "distance"},
+    "slip": set(), "no_slip": set(),
+}.items()}
+
+
+def _wheel(state: DoomState, step: Step) -> Wheel:
+    return state.wheels[step["wheel"]]
+
+
+def plan_candidates(state: DoomState, step: Step) -> list[Choice]:
+    """A finite spread of moves for agents: no Schwenk, or a Schwenk of 15-90 degrees
+    either way at the start, the middle or the end of the move."""
+    w = _wheel(state, step)
+    d = int(step["value"])
+    mode = state.options.schwenk
+    out = [Choice.make("move", at=0.0, angle=0.0)]
+    for ang in (15.0, 30.0, 45.0, 60.0, 90.0, -15.0, -30.0, -45.0, -60.0, -90.0):
+        cost = schwenk_cost(w, ang, mode)
+        if cost > d:
+            continue
+        for at in sorted({0.0, math.floor((d - cost) * 500) / 1000, math.floor((d - cost) * 1000) / 1000}):
+            out.append(Choice.make("move", at=at, angle=ang))
+    if state.options.move_distance == "up_to":
+        out += [Choice.make("move", at=0.0, angle=0.0, distance=float(k)) for k in range(0, d)]
+    return out
+
+
+def check_plan(state: DoomState, step: Step, choice: Choice) -> str | None:
+    if choice.kind != "move":
+        return "a move (at, angle[, distance]) is pending"
+    w = _wheel(state, step)
+    d = float(step["value"])
+    try:
+        at = float(choice.get("at", 0.0))
+        angle = float(choice.get("angle", 0.0))
+        dist = float(choice.get("distance", d))
+    except (TypeError, ValueError):
+        return "at, angle and distance must be numbers"
+    if not all(math.isfinite(v) for v in (at, angle, dist)):
+        return "at, angle and distance must be finite"
+    if state.options.move_distance == "exact" and abs(dist - d) > 1e-9:
+        return f"the wheel moves its full {d:g}\" (move_distance: exact)"
+    if not 0.0 <= dist <= d + 1e-9:
+        return f"distance must be 0-{d:g}\""
+    if not -180.0 <= angle <= 180.0:
+        return "the Schwenk angle must be -180 to 180 degrees"
+    cost = schwenk_cost(w, angle, state.options.schwenk)
+    if at < 0 or at + cost > dist + 1e-9:
+        return f"the Schwenk ({cost:.2f}\") at {at:g}\" does not fit in a {dist:g}\" move"
+    return None
+
+
+def candidates(state: DoomState, step: Step) -> list[Choice]:
+    if step.kind == "activate":
+        return [Choice.make("drive"), Choice.make("repair")]
+    if step.kind == "plan":
+        return plan_candidates(state, step)
+    return [Choice.make("slip"), Choice.make("no_slip")]
+
+
+def check(state: DoomState, step: Step, choice: Choice) -> str | None:
+    if step.kind == "plan":
+        return check_plan(state, step, choice)
+    return None if choice in candidates(state, step) else "not one of the legal choices"
+
+
+def decide(ctx: Ctx, step: Step, choice: Choice) -> None:
+    w = _wheel(ctx.state, step)
+    if step.kind == "activate":
+        if choice.kind == "repair":
+            ctx.push(roll("d3", 1, w.id, "repair", Step.make("repair", wheel=w.id)))
+        else:
+            ctx.push(roll("d6", 3, w.id, "move", Step.make("plan", wheel=w.id)))
+        return
+    if step.kind == "plan":
+        d = float(step["value"])
+        at = float(choice.get("at", 0.0))
+        angle = float(choice.get("angle", 0.0))
+        dist = float(choice.get("distance", d))
+        mode = ctx.state.options.schwenk
+        rest = dist - at - schwenk_cost(w, angle, mode)
+        legs: list[tuple[Any, ...]] = []
+        if at > 0:
+            legs.append(("line", at, None))
+        if angle != 0:
+            legs.append(("turn", angle, mode))
+        if rest > 1e-9:
+            legs.append(("line", rest, None))
+        ctx.push(Step.make("drive", wheel=w.id, legs=tuple(legs), how="move"))
+        return
+    if choice.kind == "slip":
+        ctx.push(Step.make("drive", wheel=w.id, legs=(("line", float(step["value"]), None),), how="slip"))
+
+
+# --- the turn (spec §3) --------------------------------------------------------------
+
+def group_roll(what: str, members: tuple[str, ...]) -> Step:
+    """Everyone rolls a D6, highest first; ties re-rolled among the tied."""
+    return Step.make("group", what=what, groups=(members,), values=())
+
+
+@auto("group")
+def _group(ctx: Ctx, step: Step) -> None:
+    vals = dict(step["values"])
+    if "value" in step.args:
+        vals[step["member"]] = step["value"]
+    groups: tuple[tuple[str, ...], ...] = step["groups"]
+    for g in groups:
+        if len(g) < 2:
+            continue
+        missing = [m for m in g if m not in vals]
+        if missing:
+            nxt = Step.make("group", what=step["what"], groups=groups, values=tuple(sorted(vals.items())),
+                            member=missing[0])
+            ctx.push(roll("d6", 1, missing[0], step["what"], nxt))
+            return
+        split = tuple(tuple(m for m in g if vals[m] == v) for v in sorted({vals[m] for m in g}, reverse=True))
+        new_groups = tuple(x for h in groups for x in (split if h == g else (h,)))
+        keep = {m: v for m, v in vals.items() if not any(m in t and len(t) > 1 for t in split)}
+        ctx.push(Step.make("group", what=step["what"], groups=new_groups, values=tuple(sorted(keep.items()))))
+        return
+    order = tuple(g[0] for g in groups)
+    ctx.emit(ev.OrderDecided(step["what"], order))
+    ctx.push(Step.make(f"{step['what']}_done", order=order))
+
+
+@auto("grid_done")
+def _grid_done(ctx: Ctx, step: Step) -> None:
+    state = ctx.state
+    w0 = next(iter(state.wheels.values()))
+    slots = start_slots(state.course, len(state.players), w0.width, w0.length, gap=GRID_GAP,
+                        margin=GRID_GAP)
+    for pid, (x, y, h) in zip(step["order"], slots):
+        w = state.wheels[pid]
+        w.x, w.y, w.heading = x, y, h
+        ctx.emit(ev.WheelPlaced(w.id, x, y, h))
+    ctx.push(Step.make("turn_start"))
+
+
+@auto("turn_start")
+def _turn_start(ctx: Ctx, step: Step) -> None:
+    state = ctx.state
+    if state.turn >= state.options.turn_cap:
+        end_race(ctx, "turn cap")
+        return
+    state.turn += 1
+    state.phase = "initiative"
+    ctx.emit(ev.TurnStarted(state.turn))
+    players = tuple(w.player for w in state.wheels.values() if w.running)
+    ctx.push(group_roll("initiative", players))
+
+
+@auto("initiative_done")
+def _initiative_done(ctx: Ctx, step: Step) -> None:
+    state = ctx.state
+    state.order = step["order"]
+    state.phase = "move"
+    acts = [Step.make("activation", wheel=p) for p in state.order]
+    ctx.push(*acts, Step.make("turn_end"))
+
+
+@auto("turn_end")
+def _turn_end(ctx: Ctx, step: Step) -> None:
+    ctx.state.phase = "end"
+    ctx.push(Step.make("turn_start"))
+
+
+@auto("activation")
+def _activation(ctx: Ctx, step: Step) -> None:
+    w = _wheel(ctx.state, step)
+    if not w.running:
+        return
+    w.moved_turn = ctx.state.turn
+    ctx.push(Step.make("activate", wheel=w.id))
+
+
+@auto("repair")
+def _repair(ctx: Ctx, step: Step) -> None:
+    w = _wheel(ctx.state, step)
+    ctx.emit(ev.Repaired(w.id))
+    change_wounds(ctx, w, int(step["value"]), "repair")
+
+
+# --- wounds and hits (spec §8) ------------------------------------------------------
+
+def change_wounds(ctx: Ctx, w: Wheel, delta: int, reason: str) -> None:
+    if not w.running:
+        return
+    before = w.wounds
+    w.wounds = max(0, min(w.max_wounds, w.wounds + delta))
+    if w.wounds != before:
+        ctx.emit(ev.WoundsChanged(w.id, before, w.wounds, reason))
+    if w.wounds == 0:
+        w.status = "destroyed"
+        ctx.emit(ev.WheelDestroyed(w.id))
+        ctx.geo.sync(ctx.state)
+        check_last_running(ctx)
+
+
+def hits(wheel: str, n: int, strength: int) -> list[Step]:
+    return [Step.make("hit", wheel=wheel, strength=strength) for _ in range(n)]
+
+
+@auto("hits")
+def _hits(ctx: Ctx, step: Step) -> None:
+    ctx.push(*hits(step["wheel"], int(step["value"]), step["strength"]))
+
+
+@auto("hit")
+def _hit(ctx: Ctx, step: Step) -> None:
+    w = _wheel(ctx.state, step)
+    if not w.running:
+        return
+    if charts.to_wound(step["strength"], w.toughness) is None:
+        ctx.emit(ev.HitResolved(w.id, step["strength"], False, False))
+        return
+    ctx.push(roll("d6", 1, w.id, "to_wound", Step.make("to_wound", wheel=w.id, strength=step["strength"])))
+
+
+@auto("to_wound")
+def _to_wound(ctx: Ctx, step: Step) -> None:
+    w = _wheel(ctx.state, step)
+    need = charts.to_wound(step["strength"], w.toughness)
+    if need is None or step["value"] < need:
+        ctx.emit(ev.HitResolved(w.id, step["strength"], False, False))
+        return
+    if charts.save_needed(w.armour, step["strength"]) is None:
+        ctx.emit(ev.HitResolved(w.id, step["strength"], True, False))
+        change_wounds(ctx, w, -1, "hit")
+        return
+    ctx.push(roll("d6", 1, w.id, "armour_save", Step.make("save", wheel=w.id, strength=step["strength"])))
+
+
+@auto("save")
+def _save(ctx: Ctx, step: Step) -> None:
+    w = _wheel(ctx.state, step)
+    saved = charts.save_passes(charts.save_needed(w.armour, step["strength"]), step["value"])
+    ctx.emit(ev.HitResolved(w.id, step["strength"], True, saved))
+    if not saved:
+        change_wounds(ctx, w, -1, "hit")
+
+
+# --- run-overs (spec §4) ---------------------------------------------------------------
+
+@auto("run_over")
+def _run_over(ctx: Ctx, step: Step) -> None:
+    state = ctx.state
+    w = _wheel(state, step)
+    c = state.critters[step["critter"]]
+    if not c.alive or not w.running:
+        return
+    c.alive = False
+    ctx.geo.sync(state)
+    ctx.emit(ev.RanOver(w.id, c.id, c.kind))
+    if c.kind == "slave":
+        ctx.push(roll("d6", 1, w.id, "slave_table", Step.make("slave", wheel=w.id)))
+    else:
+        ctx.push(roll("d3", 1, w.id, "run_over_hits", Step.make("hits", wheel=w.id, strength=5)))
+
+
+@auto("slave")
+def _slave(ctx: Ctx, step: Step) -> None:
+    state = ctx.state
+    w = _wheel(state, step)
+    result = charts.SLAVE_TABLE[int(step["value"])]
+    ctx.emit(ev.SlaveResult(w.id, int(step["value"]), result))
+    if not w.running:
+        return
+    if result == "rat_food":
+        change_wounds(ctx, w, 1, "rat_food")
+    elif result == "defect":
+        change_wounds(ctx, w, -1, "defect")
+    elif result == "slip":
+        ctx.push(roll("d6", 2, w.id, "slip", Step.make("slip", wheel=w.id)))
+    else:
+        if state.options.tangled == "replaces_move":
+            drop_move(state, w.id)
+        ctx.push(roll("d6", 2, w.id, "tangled", Step.make("random_dir", wheel=w.id, how="tangled")))
+
+
+def drop_move(state: DoomState, wid: str) -> None:
+    """Remove the rest of the wheel's current move (the nearest drive step of it)."""
+    for i in range(len(state.steps) - 1, -1, -1):
+        s = state.steps[i]
+        if s.kind == "drive" and s["wheel"] == wid:
+            del state.steps[i]
+            return
+
+
+@auto("random_dir")
+def _random_dir(ctx: Ctx, step: Step) -> None:
+    ctx.push(roll("dir", 1, step["wheel"], "direction",
+                  Step.make("random_move", wheel=step["wheel"], how=step["how"], dist=step["value"])))
+
+
+@auto("random_move")
+def _random_move(ctx: Ctx, step: Step) -> None:
+    """Turn to face the random direction (swept about the centre), then move."""
+    h = float(step["value"])
+    legs = (("face", h, "free_pivot"), ("line", float(step["dist"]), h))
+    ctx.push(Step.make("drive", wheel=step["wheel"], legs=legs, how=step["how"]))
+
+
+# --- movement (spec §4) --------------------------------------------------------------
+
+@auto("drive")
+def _drive(ctx: Ctx, step: Step) -> None:
+    """Run the first leg of a move up to its first event: a critter touched (run over,
+    then the move continues), a wheel or edge touched (the move ends), or its end."""
+    state = ctx.state
+    w = _wheel(state, step)
+    legs = step["legs"]
+    if not w.running or not legs:
+        return
+    leg = legs[0]
+    if leg[0] == "face":
+        d = angle_diff(float(leg[1]), w.heading)
+        leg = ("turn", d, "free_pivot")
+        if abs(d) < 1e-9:
+            ctx.push(step.with_(legs=legs[1:]))
+            return
+    if leg[0] == "line":
+        _drive_line(ctx, step, w, leg, legs[1:])
+    else:
+        _drive_turn(ctx, step, w, leg, legs[1:])
+
+
+def _drive_line(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tuple[Any, ...]) -> None:
+    dist = float(leg[1])
+    heading = w.heading if leg[2] is None else float(leg[2])
+    stop, crit = ctx.geo.line_contacts(w, heading, dist)
+    x0, y0 = w.x, w.y
+    ux, uy = unit(heading)
+    if crit is not None:
+        go = crit.dist
+        _place(ctx, w, x0 + ux * go, y0 + uy * go, w.heading)
+        ctx.emit(ev.WheelMoved(w.id, step["how"], x0, y0, w.x, w.y, w.heading))
+        remaining = dist - go
+        nxt = ((("line", remaining, leg[2]),) if remaining > 1e-9 else ()) + rest
+        ctx.push(Step.make("run_over", wheel=w.id, critter=crit.other[len(CRIT):]), step.with_(legs=nxt))
+        return
+    go = dist if stop is None else backed(stop.dist)
+    _place(ctx, w, x0 + ux * go, y0 + uy * go, w.heading)
+    ctx.emit(ev.WheelMoved(w.id, step["how"], x0, y0, w.x, w.y, w.heading, "" if stop is None else stop.other))
+    if stop is None:
+        ctx.push(step.with_(legs=rest))
+    else:
+        edge_contact(ctx, w, stop.other)
+
+
+def _drive_turn(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tuple[Any, ...]) -> None:
+    angle = float(leg[1])
+    mode = str(leg[2])
+    lifted = ctx.geo.touching_edges(w)
+    if lifted:
+        mode = "free_pivot"  # RULING: a wheel against an edge pivots about its centre, lifted clear
+    px, py = pivot_point(w, angle, mode)
+    stop, crit = ctx.geo.turn_contacts(w, px, py, angle, lifted)
+    h0 = w.heading
+    sign = 1.0 if angle > 0 else -1.0
+    if crit is not None:
+        turned = crit.dist * sign
+    elif stop is not None:
+        turned = max(0.0, stop.dist - 1e-6) * sign
+    else:
+        turned = angle
+    x1, y1 = rotate_about(w.x, w.y, px, py, turned)
+    _place(ctx, w, x1, y1, norm_heading(h0 + turned), arc=(px, py, turned))
+    stopper = "" if crit is not None or stop is None else stop.other
+    ctx.emit(ev.WheelTurned(w.id, step["how"], px, py, h0, h0 + turned, x1, y1, 0.0, stopper))
+    if crit is not None:
+        left = angle - turned
+        nxt = ((("turn", left, mode),) if abs(left) > 1e-9 else ()) + rest
+        ctx.push(Step.make("run_over", wheel=w.id, critter=crit.other[len(CRIT):]), step.with_(legs=nxt))
+    elif stop is None:
+        ctx.push(step.with_(legs=rest))
+    else:
+        edge_contact(ctx, w, stop.other)
+
+
+def edge_contact(ctx: Ctx, w: Wheel, other: str) -> None:
+    """The move ended at a wheel or an edge. Ramming (§5) is not in yet: a wheel
+    contact just ends the move. `edge_damage: d3_s4`: D3 Strength 4 hits."""
+    if other.startswith("edge") and ctx.state.options.edge_damage == "d3_s4":
+        ctx.push(roll("d3", 1, w.id, "edge_hits", Step.make("hits", wheel=w.id, strength=4)))
+
+
+def _place(ctx: Ctx, w: Wheel, x: float, y: float, heading: float,
+           arc: tuple[float, float, float] | None = None) -> None:
+    """Put the wheel at its new pose and count the lap lines its centre crossed."""
+    path = [(w.x, w.y)]
+    if arc is not None:
+        px, py, turned = arc
+        for k in range(1, 9):
+            path.append(rotate_about(w.x, w.y, px, py, turned * k / 8))
+    else:
+        path.append((x, y))
+    w.x, w.y, w.heading = x, y, heading
+    ctx.geo.sync(ctx.state)
+    for a, b in zip(path, path[1:]):
+        _count_laps(ctx, w, a, b)
+
+
+def _count_laps(ctx: Ctx, w: Wheel, p0: tuple[float, float], p1: tuple[float, float]) -> None:
+    lines = lap_lines(ctx.state.course)
+    while True:
+        a, b = lines[w.next_cp]
+        tx, ty = ctx.geo.cp_dirs[w.next_cp]
+        if not seg_cross(p0, p1, a, b) or (p1[0] - p0[0]) * tx + (p1[1] - p0[1]) * ty <= 0:
+            return
+        if w.next_cp < len(lines) - 1:
+            ctx.emit(ev.CheckpointPassed(w.id, w.next_cp))
+            w.next_cp += 1
+            continue
+        w.next_cp = 0
+        w.laps += 1
+        ctx.emit(ev.LapCompleted(w.id, w.laps))
+        if w.laps >= ctx.state.options.laps and ctx.state.phase != OVER:
+            finish(ctx, w.player, "laps")
+        return
+
+
+# --- the end (spec §2) -------------------------------------------------------------------
+
+def finish(ctx: Ctx, winner: str | None, reason: str) -> None:
+    state = ctx.state
+    state.phase = OVER
+    state.winner = winner
+    state.end_reason = reason
+    state.steps.clear()
+    ctx.emit(ev.RaceOver(winner, reason))
+
+
+def check_last_running(ctx: Ctx) -> None:
+    state = ctx.state
+    if state.phase == OVER:
+        return
+    running = state.running()
+    if len(running) == 1:
+        finish(ctx, running[0].player, "last wheel running")
+    elif not running:
+        end_race(ctx, "all wheels destroyed")
+
+
+def end_race(ctx: Ctx, reason: str) -> None:
+    """No lap winner: the most laps (then checkpoints) wins, else a draw."""
+    best = max((w.laps, w.next_cp) for w in ctx.state.wheels.values())
+    top = [w for w in ctx.state.wheels.values() if (w.laps, w.next_cp) == best]
+    finish(ctx, top[0].player if len(top) == 1 else None, reason)
+
+
+# --- the machine ----------------------------------------------------------------------------
+
+def current_actor(state: DoomState) -> str:
+    if state.phase == OVER:
+        return TERMINAL
+    top = state.steps[-1]
+    if top.kind == "roll":
+        return CHANCE
+    if top.kind in DECISIONS:
+        return state.wheels[top["wheel"]].player
+    raise RuntimeError(f"no pending input (top step {top.kind!r})")
+
+
+def advance(ctx: Ctx) -> None:
+    state = ctx.state
+    for _ in range(100000):
+        if state.phase == OVER:
+            return
+        if not state.steps:
+            raise RuntimeError("the step stack ran empty")
+        top = state.steps[-1]
+        if top.kind == "roll" or top.kind in DECISIONS:
+            return
+        state.steps.pop()
+        AUTO[top.kind](ctx, top)
+    raise RuntimeError("the rules did not settle (step loop)")
+
+
+def chance_outcomes(state: DoomState) -> list[tuple[Choice, float]]:
+    top = state.steps[-1]
+    n = FACES[top["die"]]
+    lo = 0 if top["die"] == "dir" else 1
+    return [(Choice.make("roll", value=v), 1.0 / n) for v in range(lo, lo + n)]
+
+
+def legal_choices(state: DoomState) -> list[Choice]:
+    if state.phase == OVER:
+        return []
+    top = state.steps[-1]
+    if top.kind == "roll":
+        return [c for c, _ in chance_outcomes(state)]
+    return candidates(state, top)
+
+
+def why_illegal(state: DoomState, choice: Choice) -> str | None:
+    if state.phase == OVER:
+        return "the race is over"
+    allowed = CHOICE_KEYS.get(choice.kind)
+    if allowed is None:
+        return f"unknown choice kind {choice.kind!r}"
+    extra = sorted(k for k in choice.keys() if k not in allowed)
+    if extra:
+        return f"{choice.kind} takes no parameter {extra[0]!r}"
+    top = state.steps[-1]
+    if top.kind == "roll":
+        v = choice.get("value")
+        lo = 0 if top["die"] == "dir" else 1
+        hi = lo + FACES[top["die"]] - 1
+        if choice.kind != "roll" or not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            return f"a {top['die']} result {lo}-{hi} is pending"
+        return None
+    if choice.kind == "roll":
+        return "no die is pending"
+    return check(state, top, choice)
+
+
+def apply(state: DoomState, choice: Choice) -> list[Event]:
+    reason = why_illegal(state, choice)
+    if reason is not None:
+        raise IllegalChoice(choice, reason)
+    ctx = Ctx(state)
+    if choice.kind == "roll":
+        _on_roll(ctx, int(choice["value"]))
+    else:
+        decide(ctx, state.steps.pop(), choice)
+    advance(ctx)
+    return ctx.events
+
+
+def start(state: DoomState) -> list[Event]:
+    ctx = Ctx(state)
+    ctx.push(group_roll("grid", state.players))
+    advance(ctx)
+    return ctx.events

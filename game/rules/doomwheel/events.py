@@ -1,0 +1,150 @@
+"""The Doomwheel Race's events (frozen; the renderer animates them, the log prints
+their text). Dice use game.core.events.RollMade."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.events import Event
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    turn: int
+
+    def text(self) -> str:
+        return f"Turn {self.turn} begins"
+
+
+@dataclass(frozen=True)
+class OrderDecided(Event):
+    what: str
+    order: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.what.capitalize()} order: {', '.join(self.order)}"
+
+
+@dataclass(frozen=True)
+class WheelPlaced(Event):
+    wheel: str
+    x: float
+    y: float
+    heading: float
+
+
+@dataclass(frozen=True)
+class WheelMoved(Event):
+    """A straight slide (or drive) of a wheel from (x0, y0) to (x1, y1); `how` is
+    move, slip, tangled, out_of_control, shove or sabotage."""
+
+    wheel: str
+    how: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    heading: float
+    stopped_by: str = ""
+
+    def text(self) -> str:
+        d = ((self.x1 - self.x0) ** 2 + (self.y1 - self.y0) ** 2) ** 0.5
+        stop = f", stopped by {self.stopped_by}" if self.stopped_by else ""
+        return f"{self.wheel} moves {d:.2f}\" ({self.how}){stop}"
+
+
+@dataclass(frozen=True)
+class WheelTurned(Event):
+    """A Schwenk (or pivot) about (px, py) from heading h0 to h1; `cost` inches of move."""
+
+    wheel: str
+    how: str
+    px: float
+    py: float
+    h0: float
+    h1: float
+    x1: float
+    y1: float
+    cost: float
+    stopped_by: str = ""
+
+    def text(self) -> str:
+        return f"{self.wheel} wheels {self.h1 - self.h0:+.1f} degrees ({self.how})"
+
+
+@dataclass(frozen=True)
+class RanOver(Event):
+    wheel: str
+    critter: str
+    critter_kind: str
+
+    def text(self) -> str:
+        return f"{self.wheel} runs over {self.critter} ({self.critter_kind})"
+
+
+@dataclass(frozen=True)
+class WoundsChanged(Event):
+    wheel: str
+    before: int
+    after: int
+    reason: str
+
+    def text(self) -> str:
+        return f"{self.wheel}: wounds {self.before} -> {self.after} ({self.reason.replace('_', ' ')})"
+
+
+@dataclass(frozen=True)
+class HitResolved(Event):
+    """One Strength-S hit: wounded or not, saved or not."""
+
+    wheel: str
+    strength: int
+    wounded: bool
+    saved: bool
+
+
+@dataclass(frozen=True)
+class SlaveResult(Event):
+    wheel: str
+    roll: int
+    result: str
+
+    def text(self) -> str:
+        return f"{self.wheel}: slave table {self.roll}: {self.result.replace('_', ' ')}"
+
+
+@dataclass(frozen=True)
+class WheelDestroyed(Event):
+    wheel: str
+
+    def text(self) -> str:
+        return f"{self.wheel} is destroyed"
+
+
+@dataclass(frozen=True)
+class CheckpointPassed(Event):
+    wheel: str
+    checkpoint: int
+
+
+@dataclass(frozen=True)
+class LapCompleted(Event):
+    wheel: str
+    laps: int
+
+    def text(self) -> str:
+        return f"{self.wheel} completes lap {self.laps}"
+
+
+@dataclass(frozen=True)
+class Repaired(Event):
+    wheel: str
+
+
+@dataclass(frozen=True)
+class RaceOver(Event):
+    winner: str | None
+    reason: str
+
+    def text(self) -> str:
+        return f"The race is over: {self.winner or 'a draw'} ({self.reason})"

@@ -1,0 +1,201 @@
+"""The Doomwheel Race's window on the table (spec §4 movement geometry): a Table of
+the track edges (cut away inside the declared crossings, where the edges of one pass
+are no barrier to the other), the wheels (rectangles, Kind.WHEEL) and the critters
+(circles, Kind.CRITTER). Answers swept moves and swept rotations exactly with the
+table's `first_contact` / `first_rotation_contact`; synced from the state on use."""
+
+from __future__ import annotations
+
+import math
+
+from game.core.course import Course
+from game.table import geometry as g
+from game.table.geometry import BACKOFF, TOL
+from game.table.table import Contact, Kind, Table
+from game.rules.doomwheel.state import Critter, DoomState, Wheel
+
+SOLID = Kind.WHEEL | Kind.EDGE
+CRIT = "c:"
+
+
+def unit(heading: float) -> tuple[float, float]:
+    a = math.radians(heading)
+    return math.cos(a), math.sin(a)
+
+
+def angle_diff(a: float, b: float) -> float:
+    """Signed smallest rotation from b to a, in (-180, 180]."""
+    d = (a - b) % 360.0
+    return d - 360.0 if d > 180.0 else d
+
+
+def norm_heading(h: float) -> float:
+    h = h % 360.0
+    return 0.0 if abs(h - 360.0) < 1e-12 else h
+
+
+def wheel_shape(w: Wheel, x: float | None = None, y: float | None = None, h: float | None = None) -> g.Shape:
+    return g.make_rect(w.x if x is None else x, w.y if y is None else y, w.heading if h is None else h,
+                       w.length, w.width)
+
+
+def critter_shape(c: Critter, x: float | None = None, y: float | None = None) -> g.Shape:
+    return g.make_circle(c.x if x is None else x, c.y if y is None else y, c.radius)
+
+
+def _clip_outside(a: tuple[float, float], b: tuple[float, float], cx: float, cy: float,
+                  r: float) -> list[tuple[float, float]]:
+    """Parameter intervals [t0, t1] of segment a-b lying outside the circle."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = a[0] - cx, a[1] - cy
+    qa = dx * dx + dy * dy
+    qb = 2 * (fx * dx + fy * dy)
+    qc = fx * fx + fy * fy - r * r
+    disc = qb * qb - 4 * qa * qc
+    if qa <= 0 or disc <= 0:
+        return [(0.0, 1.0)]
+    s = math.sqrt(disc)
+    t0, t1 = (-qb - s) / (2 * qa), (-qb + s) / (2 * qa)
+    out = []
+    if t0 > 0:
+        out.append((0.0, min(1.0, t0)))
+    if t1 < 1:
+        out.append((max(0.0, t1), 1.0))
+    return [(p, q) for p, q in out if q - p > 1e-9]
+
+
+def track_barriers(course: Course) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The course barriers with the parts inside every declared crossing cut away."""
+    segs = [(a, b) for a, b in course.barrier_segments() if math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-9]
+    for cr in course.crossings:
+        nxt = []
+        for a, b in segs:
+            for t0, t1 in _clip_outside(a, b, cr.x, cr.y, cr.radius):
+                p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+                q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+                nxt.append((p, q))
+        segs = nxt
+    return segs
+
+
+class Geo:
+    """A Table plus what has been synced into it (shared by clones; synced on use)."""
+
+    def __init__(self, course: Course) -> None:
+        self.table = Table(track_barriers(course))
+        self.synced: dict[str, tuple[float, ...]] = {}
+        self.cp_dirs: list[tuple[float, float]] = []
+        for a, b in lap_lines(course):
+            s = course.progress((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            self.cp_dirs.append(course.tangent_at(s))
+
+    def sync(self, state: DoomState) -> None:
+        t = self.table
+        for w in state.wheels.values():
+            self._put(w.id, Kind.WHEEL, w.running, (w.x, w.y, w.heading), lambda w=w: wheel_shape(w))
+        for c in state.critters.values():
+            self._put(CRIT + c.id, Kind.CRITTER, c.alive, (c.x, c.y, c.radius), lambda c=c: critter_shape(c))
+        del t
+
+    def _put(self, tid: str, kind: Kind, present: bool, key: tuple[float, ...], make: "object") -> None:
+        if not present:
+            if tid in self.synced:
+                self.table.remove(tid)
+                del self.synced[tid]
+            return
+        if self.synced.get(tid) != key:
+            self.table.put(tid, kind, make())  # type: ignore[operator]
+            self.synced[tid] = key
+
+    # --- questions -----------------------------------------------------------
+    def line_contacts(self, w: Wheel, heading: float, dist: float) -> tuple[Contact | None, Contact | None]:
+        """Sliding the wheel `dist` inches along `heading`: (the first wheel or edge
+        contact, the first critter touched before it)."""
+        ux, uy = unit(heading)
+        shape = wheel_shape(w)
+        stop = self.table.first_contact(shape, ux * dist, uy * dist, SOLID, {w.id})
+        crit = self.table.first_contact(shape, ux * dist, uy * dist, Kind.CRITTER)
+        if crit is not None and stop is not None and crit.dist > stop.dist:
+            crit = None
+        return stop, crit
+
+    def touching_edges(self, w: Wheel) -> set[str]:
+        """The track edges the wheel's base touches (gap <= TOL)."""
+        return {oid for _, oid in self.table.within(wheel_shape(w), Kind.EDGE, TOL)}
+
+    def turn_contacts(self, w: Wheel, px: float, py: float, angle: float,
+                      lifted: set[str] | None = None) -> tuple[Contact | None, Contact | None]:
+        """Rotating the wheel about (px, py) by `angle` degrees: (the first wheel or
+        edge contact, the first critter touched before it); `dist` in degrees. Edges
+        in `lifted` are passed over (the final pose must still clear them)."""
+        shape = wheel_shape(w)
+        stop = self.table.first_rotation_contact(shape, px, py, angle, SOLID, {w.id} | (lifted or set()))
+        if lifted and stop is None:
+            x1, y1 = rotate_about(w.x, w.y, px, py, angle)
+            final = wheel_shape(w, x1, y1, w.heading + angle)
+            over = [o for o in self.table.overlapping(final, Kind.EDGE, set()) if o in lifted]
+            if over:
+                return Contact(0.0, 0.0, over[0], Kind.EDGE), None
+        crit = self.table.first_rotation_contact(shape, px, py, angle, Kind.CRITTER)
+        if crit is not None and stop is not None and crit.dist > stop.dist:
+            crit = None
+        return stop, crit
+
+    def overlaps(self, shape: g.Shape, kinds: Kind, ignore: set[str]) -> list[str]:
+        return self.table.overlapping(shape, kinds, ignore)
+
+
+def lap_lines(course: Course) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The lines a lap passes in order: the checkpoints, then the start line."""
+    return list(course.checkpoints) + [course.start]
+
+
+def geo_of(state: DoomState) -> Geo:
+    if state.table is None:
+        state.table = Geo(state.course)
+    geo: Geo = state.table
+    geo.sync(state)
+    return geo
+
+
+def pivot_point(w: Wheel, angle: float, mode: str) -> tuple[float, float]:
+    """The Schwenk's pivot: the inner front corner (wfb_wheel; left corner for a turn
+    to the left, angle > 0) or the base's centre (free_pivot)."""
+    if mode == "free_pivot":
+        return w.x, w.y
+    ux, uy = unit(w.heading)
+    side = 1.0 if angle > 0 else -1.0
+    return (w.x + ux * w.length / 2 - uy * w.width / 2 * side,
+            w.y + uy * w.length / 2 + ux * w.width / 2 * side)
+
+
+def schwenk_cost(w: Wheel, angle: float, mode: str) -> float:
+    """Inches of move a Schwenk uses: the arc of the outer front corner (wfb_wheel);
+    a free pivot costs nothing (docs/doomwheel-rulings.md)."""
+    if mode == "free_pivot":
+        return 0.0
+    return w.width * math.radians(abs(angle))
+
+
+def rotate_about(x: float, y: float, px: float, py: float, angle: float) -> tuple[float, float]:
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    dx, dy = x - px, y - py
+    return px + dx * c - dy * s, py + dx * s + dy * c
+
+
+def backed(dist: float) -> float:
+    return max(0.0, dist - BACKOFF)
+
+
+def seg_cross(p0: tuple[float, float], p1: tuple[float, float], a: tuple[float, float],
+              b: tuple[float, float]) -> bool:
+    """Whether the path p0 -> p1 reaches or crosses segment a-b (p0 strictly before it)."""
+    rx, ry = p1[0] - p0[0], p1[1] - p0[1]
+    sx, sy = b[0] - a[0], b[1] - a[1]
+    den = rx * sy - ry * sx
+    if abs(den) < 1e-15:
+        return False
+    qx, qy = a[0] - p0[0], a[1] - p0[1]
+    t = (qx * sy - qy * sx) / den
+    u = (qx * ry - qy * rx) / den
+    return 1e-12 < t <= 1.0 + 1e-12 and -1e-12 <= u <= 1.0 + 1e-12

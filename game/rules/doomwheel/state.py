@@ -1,0 +1,136 @@
+"""The Doomwheel Race state (spec §1): wheels, critters, the turn, the stack of
+pending steps and the dice generator. Plain data; `clone` is hand-written (CONTRACTS
+§2): it copies what changes and shares the course and the immutable steps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.core.course import Course
+from game.rules.doomwheel.options import Options
+
+MM = 1.0 / 25.4
+WHEEL_LENGTH = 100 * MM
+WHEEL_WIDTH = 50 * MM
+CRITTER_RADIUS = {"fanatic": 12.5 * MM, "slayer": 12.5 * MM, "slave": 10.0 * MM}
+GRID_GAP = 0.25  # inches between wheels and to the edges on the start grid
+RUNNING = "running"
+DESTROYED = "destroyed"
+OVER = "over"
+
+
+@dataclass
+class Wheel:
+    """One Doomwheel: a rectangular 50 x 100 mm base, its profile and race record."""
+
+    id: str
+    player: str
+    x: float = 0.0
+    y: float = 0.0
+    heading: float = 0.0
+    length: float = WHEEL_LENGTH
+    width: float = WHEEL_WIDTH
+    wounds: int = 5
+    max_wounds: int = 5
+    toughness: int = 6
+    armour: int = 4
+    sabotage: int = 5
+    fired_turn: int = -99  # the last turn its team's bolt thrower fired
+    laps: int = 0
+    next_cp: int = 0  # index into the lap sequence (the checkpoints, then the start line)
+    status: str = RUNNING
+    ram_effect: str = ""  # "", toppled, breakdown, out_of_control: for its next move
+    ram_effect_turn: int = 0  # the turn from which the effect applies
+    moved_turn: int = 0  # the last turn whose move it started
+
+    @property
+    def running(self) -> bool:
+        return self.status == RUNNING
+
+    def key(self) -> tuple[float, float, float]:
+        return (self.x, self.y, self.heading)
+
+
+@dataclass
+class Critter:
+    """A Fanatic, a Dammaz-Drengi (kind 'slayer') or a slave on a round base."""
+
+    id: str
+    kind: str
+    x: float
+    y: float
+    radius: float
+    alive: bool = True
+
+
+class Step:
+    """One pending step: a kind and its parameters; never changed once made."""
+
+    __slots__ = ("kind", "args")
+
+    def __init__(self, kind: str, args: dict[str, Any]) -> None:
+        self.kind = kind
+        self.args = args
+
+    @staticmethod
+    def make(kind: str, **kw: Any) -> "Step":
+        return Step(kind, kw)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.args.get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.args[key]
+
+    def with_(self, **kw: Any) -> "Step":
+        return Step(self.kind, {**self.args, **kw})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Step) and self.kind == other.kind and self.args == other.args
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self.args.items()))
+        return f"Step({self.kind}: {inner})"
+
+
+@dataclass
+class DoomState:
+    options: Options
+    course: Course
+    players: tuple[str, ...]
+    wheels: dict[str, Wheel]
+    critters: dict[str, Critter]
+    rng: int
+    seed: int = 0
+    turn: int = 0
+    phase: str = "setup"
+    order: tuple[str, ...] = ()
+    stack: list[Step] | None = None
+    winner: str | None = None
+    end_reason: str = ""
+    table: Any = None  # the shared Geo (game.rules.doomwheel.geo), synced on use
+
+    def __post_init__(self) -> None:
+        if self.stack is None:
+            self.stack = []
+
+    @property
+    def steps(self) -> list[Step]:
+        assert self.stack is not None
+        return self.stack
+
+    def wheel_of(self, player: str) -> Wheel:
+        return self.wheels[player]
+
+    def running(self) -> list[Wheel]:
+        return [w for w in self.wheels.values() if w.running]
+
+    def clone(self) -> "DoomState":
+        return DoomState(self.options, self.course, self.players,
+                         {k: replace(w) for k, w in self.wheels.items()},
+                         {k: replace(c) for k, c in self.critters.items()},
+                         self.rng, self.seed, self.turn, self.phase, self.order, list(self.steps),
+                         self.winner, self.end_reason, self.table)
