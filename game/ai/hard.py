@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import os
-import random
 import zlib
 from typing import Any
 
@@ -330,6 +329,3 @@ class HardAgent(NormalAgent):
             return f"spends stamina to overtake: {tail}"
         return f"{c.kind.replace('_', ' ')}: {tail}"
 
-
-def make_rng(seed: int) -> random.Random:
-    return random.Random(seed)

@@ -13,7 +13,6 @@ from typing import Any
 
 FAVOUR_VALUE = 1.6  # inches: what keeping a favour point for later is worth
 LOCK_VALUE = 0.6  # inches: losing the rest of a turn's actions (spur, whip, barge)
-UNBALANCED_LOSS_FALLBACK = 2.6
 
 
 def life_value(lives: int) -> float:

@@ -219,11 +219,9 @@ class Tracer:
         far = self.end_value(bx, by, h, spare - k)
         lives = r.lives
         if c.kind == Kind.SMALL:
-            rows = kn.jump_rows(lives, rest)
             # what each row leaves: Refusal stays short, Hesitant ends just over it
             outcome = [stop - 2.0 - kn.hit_loss(4, lives) - kn.LOCK_VALUE, far - kn.LOCK_VALUE, cont, cont, cont,
                        cont + kn.FAVOUR_VALUE]
-            del rows
         else:
             o = self.state.racers[c.other]
             u = kn.unbalanced_ev(lives)
@@ -231,7 +229,7 @@ class Tracer:
                        cont - kn.unbalanced_ev(o.lives), cont + 2.0]
         outcome = favoured(outcome, self.can_favour)
         go = kn.mean(outcome) - k * STAMINA_VALUE
-        p_ok = 4.0 / 6.0 if c.kind == Kind.SMALL else 4.0 / 6.0
+        p_ok = 4.0 / 6.0  # Jump 3-6, or Overtaken/Bump/Slipstream
         self._risk += weight * max(0.0, cont - kn.mean(outcome))
         optional = c.kind == Kind.SMALL or k > 0
         if optional and stop >= go:

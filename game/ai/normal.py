@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from game.ai import knowledge as kn
-from game.ai.lines import FAN, Line, Tracer, best_end_heading, course_heading, move_lines
+from game.ai.lines import FAN, Line, best_end_heading, course_heading, move_lines
 from game.core.protocol import Choice
 from game.rules.wild_race.geo import SOLID, geo_of, obstacle_shape, racer_shape, unit
 from game.table import geometry as g
@@ -214,17 +214,17 @@ class NormalAgent:
                     return c
             p = sum(1 for x in range(1, 7) if x >= want) / 6.0
             if p * stake > kn.FAVOUR_VALUE * 0.5:
-                c = self._find(legal, "reroll")
-                if c is not None:
+                again = self._find(legal, "reroll")
+                if again is not None:
                     self.why = f"{me} re-rolls the roll-off: {pct(p)} to turn it"
-                    return c
+                    return again
             return keep
         # priority: only when a tie or one short of first place matters little; be thrifty
         if top["what"] == "priority" and mine < best_other and mine + 1 > best_other:
-            c = self._find(legal, "favour_plus")
-            if c is not None and sum(r.favour for r in state.racers_of(me)) > 2:
+            plus = self._find(legal, "favour_plus")
+            if plus is not None and sum(r.favour for r in state.racers_of(me)) > 2:
                 self.why = f"{me} spends favour to move first this turn"
-                return c
+                return plus
         return keep
 
     # --- spur and whip -------------------------------------------------------------
@@ -260,10 +260,10 @@ class NormalAgent:
                 self.why = f"{c['racer']} whips {c['target']}'s mount for an extra Spur roll"
             return c
         for k in ("done", "pass"):
-            c = self._find(legal, k)
-            if c is not None:
+            end = self._find(legal, k)
+            if end is not None:
                 self.why = "no spur or whip worth the risk"
-                return c
+                return end
         return legal[-1]
 
     def _clear_ahead(self, state: Any, r: Any, d: float) -> bool:
@@ -476,10 +476,3 @@ class NormalAgent:
         fh = course_heading(state, r.x, r.y, r.progress)
         ux, uy = unit(fh)
         return abs(-(x - r.x) * uy + (y - r.y) * ux)
-
-
-def lines_for(agent: NormalAgent, state: Any, player: str) -> list[Line]:
-    return agent.plan_moves(state, player)
-
-
-__all__ = ["NormalAgent", "Tracer"]
