@@ -1,4 +1,4 @@
-"""Builders shared by the Doomwheel tests: courses, states, loaded dice, agents."""
+"""Builders shared by the Doomwheel tests (no tests here): courses, states, loaded dice, agents."""
 
 from __future__ import annotations
 
@@ -131,9 +131,14 @@ def play_race(st: DoomState, kind: str = "greedy", seed: int = 1, on_step: Any =
 
 
 def ready(red: tuple[float, float, float] = (5.0, 0.0, 0.0), blue: tuple[float, float, float] = (0.0, 30.0, 180.0),
-          critters: list[dict[str, Any]] | None = None, options: Any = None, course: Any = None) -> DoomState:
-    """Two wheels on the oval (or `course`), red to move first this turn, placed by hand."""
+          critters: list[dict[str, Any]] | None = None, options: Any = None, course: Any = None,
+          clear: bool = False) -> DoomState:
+    """Two wheels on the oval (or `course`), red to move first this turn, placed by
+    hand; `clear` takes the level's critters off."""
     st = dw_state(course or oval(critters=critters), options=options)
+    if clear:
+        for c in st.critters.values():
+            c.alive = False
     force(st, 6, 1)  # grid roll-off
     force(st, 6, 1)  # initiative: red first
     place(st, "red", *red)

@@ -10,7 +10,7 @@ from game.core.protocol import CHANCE, Choice
 from game.rules.doomwheel import RULESET, DoomSetup, new_state
 from game.rules.doomwheel.options import Options
 from game.rules.doomwheel.state import WHEEL_LENGTH, WHEEL_WIDTH
-from tests.dw_helpers import LEVELS, decide, dw_state, fig8, force, load_course, oval
+from tests.test_doomwheel_helpers import LEVELS, decide, dw_state, fig8, force, load_course, oval
 
 
 def test_wheels_and_critters_from_the_level() -> None:

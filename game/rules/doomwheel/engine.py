@@ -20,8 +20,9 @@ from game.core.events import Event, RollMade
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.doomwheel import charts
 from game.rules.doomwheel import events as ev
+from game.table.geometry import gap
 from game.rules.doomwheel.geo import (
-    CRIT, Geo, angle_diff, backed, geo_of, lap_lines, norm_heading, pivot_point, rotate_about, schwenk_cost,
+    CRIT, Geo, angle_diff, critter_shape, wheel_shape, backed, geo_of, lap_lines, norm_heading, pivot_point, rotate_about, schwenk_cost,
     seg_cross, unit,
 )
 from game.rules.doomwheel.state import GRID_GAP, OVER, DoomState, Step, Wheel
@@ -40,7 +41,10 @@ class Ctx:
         self.events.append(e)
 
     def push(self, *steps: Step) -> None:
-        """Push steps so that they run in the order given (the first on top)."""
+        """Push steps so that they run in the order given (the first on top); nothing
+        once the race is over."""
+        if self.state.phase == OVER:
+            return
         for s in reversed(steps):
             self.state.steps.append(s)
 
@@ -215,7 +219,17 @@ def _grid_done(ctx: Ctx, step: Step) -> None:
         w = state.wheels[pid]
         w.x, w.y, w.heading = x, y, h
         ctx.emit(ev.WheelPlaced(w.id, x, y, h))
+    state.phase = "grid"
+    ctx.geo.sync(state)
+    # RULING: a critter the level put under the start grid is set aside (it comes
+    # back like any dead critter, §9)
+    for c in state.critters.values():
+        if c.alive and any(gap(critter_shape(c), wheel_shape(w)) <= 0 for w in state.wheels.values()):
+            c.alive = False
+            ctx.emit(ev.CritterSetAside(c.id, c.kind))
+    ctx.geo.sync(state)
     ctx.push(Step.make("turn_start"))
+
 
 
 @auto("turn_start")
@@ -414,15 +428,17 @@ def _drive_line(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tupl
     ux, uy = unit(heading)
     if crit is not None:
         go = crit.dist
-        _place(ctx, w, x0 + ux * go, y0 + uy * go, w.heading)
+        path = _place(ctx, w, x0 + ux * go, y0 + uy * go, w.heading)
         ctx.emit(ev.WheelMoved(w.id, step["how"], x0, y0, w.x, w.y, w.heading))
+        count_laps(ctx, w, path)
         remaining = dist - go
         nxt = ((("line", remaining, leg[2]),) if remaining > 1e-9 else ()) + rest
         ctx.push(Step.make("run_over", wheel=w.id, critter=crit.other[len(CRIT):]), step.with_(legs=nxt))
         return
     go = dist if stop is None else backed(stop.dist)
-    _place(ctx, w, x0 + ux * go, y0 + uy * go, w.heading)
+    path = _place(ctx, w, x0 + ux * go, y0 + uy * go, w.heading)
     ctx.emit(ev.WheelMoved(w.id, step["how"], x0, y0, w.x, w.y, w.heading, "" if stop is None else stop.other))
+    count_laps(ctx, w, path)
     if stop is None:
         ctx.push(step.with_(legs=rest))
     else:
@@ -446,9 +462,10 @@ def _drive_turn(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tupl
     else:
         turned = angle
     x1, y1 = rotate_about(w.x, w.y, px, py, turned)
-    _place(ctx, w, x1, y1, norm_heading(h0 + turned), arc=(px, py, turned))
+    path = _place(ctx, w, x1, y1, norm_heading(h0 + turned), arc=(px, py, turned))
     stopper = "" if crit is not None or stop is None else stop.other
     ctx.emit(ev.WheelTurned(w.id, step["how"], px, py, h0, h0 + turned, x1, y1, 0.0, stopper))
+    count_laps(ctx, w, path)
     if crit is not None:
         left = angle - turned
         nxt = ((("turn", left, mode),) if abs(left) > 1e-9 else ()) + rest
@@ -467,8 +484,8 @@ def edge_contact(ctx: Ctx, w: Wheel, other: str) -> None:
 
 
 def _place(ctx: Ctx, w: Wheel, x: float, y: float, heading: float,
-           arc: tuple[float, float, float] | None = None) -> None:
-    """Put the wheel at its new pose and count the lap lines its centre crossed."""
+           arc: tuple[float, float, float] | None = None) -> list[tuple[float, float]]:
+    """Put the wheel at its new pose; returns the path of its centre."""
     path = [(w.x, w.y)]
     if arc is not None:
         px, py, turned = arc
@@ -478,6 +495,11 @@ def _place(ctx: Ctx, w: Wheel, x: float, y: float, heading: float,
         path.append((x, y))
     w.x, w.y, w.heading = x, y, heading
     ctx.geo.sync(ctx.state)
+    return path
+
+
+def count_laps(ctx: Ctx, w: Wheel, path: list[tuple[float, float]]) -> None:
+    """Count the lap lines the wheel's centre crossed along `path`."""
     for a, b in zip(path, path[1:]):
         _count_laps(ctx, w, a, b)
 

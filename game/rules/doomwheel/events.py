@@ -34,6 +34,14 @@ class WheelPlaced(Event):
 
 
 @dataclass(frozen=True)
+class CritterSetAside(Event):
+    """A critter the level placed under the start grid, taken off at set-up."""
+
+    critter: str
+    critter_kind: str
+
+
+@dataclass(frozen=True)
 class WheelMoved(Event):
     """A straight slide (or drive) of a wheel from (x0, y0) to (x1, y1); `how` is
     move, slip, tangled, out_of_control, shove or sabotage."""

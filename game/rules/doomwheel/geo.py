@@ -92,7 +92,8 @@ class Geo:
     def sync(self, state: DoomState) -> None:
         t = self.table
         for w in state.wheels.values():
-            self._put(w.id, Kind.WHEEL, w.running, (w.x, w.y, w.heading), lambda w=w: wheel_shape(w))
+            placed = w.running and state.phase != "setup"
+            self._put(w.id, Kind.WHEEL, placed, (w.x, w.y, w.heading), lambda w=w: wheel_shape(w))
         for c in state.critters.values():
             self._put(CRIT + c.id, Kind.CRITTER, c.alive, (c.x, c.y, c.radius), lambda c=c: critter_shape(c))
         del t
