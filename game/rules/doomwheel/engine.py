@@ -5,8 +5,7 @@ with the Strength 5 hits and the slave table (§4, §8), laps through the ordere
 checkpoints (§1) and the end of the race (§2).
 
 Automatic steps run at once; a decision step waits for its player's choice; a roll
-step waits for the chance outcome. Not yet: ramming (§5: a wheel's move stops at the
-contact), sabotage (§6), shooting (§7), critter movement and respawn (§9).
+step waits for the chance outcome. Ramming (§5) is in ram.py. Not yet: sabotage (§6), shooting (§7), critter movement and respawn (§9).
 """
 
 from __future__ import annotations
@@ -257,6 +256,7 @@ def _initiative_done(ctx: Ctx, step: Step) -> None:
 @auto("turn_end")
 def _turn_end(ctx: Ctx, step: Step) -> None:
     ctx.state.phase = "end"
+    ctx.state.active = ""
     ctx.push(Step.make("turn_start"))
 
 
@@ -265,7 +265,15 @@ def _activation(ctx: Ctx, step: Step) -> None:
     w = _wheel(ctx.state, step)
     if not w.running:
         return
-    w.moved_turn = ctx.state.turn
+    state = ctx.state
+    w.moved_turn = state.turn
+    state.active = w.id
+    if w.ram_effect and w.ram_effect_turn <= state.turn:
+        effect, w.ram_effect = w.ram_effect, ""
+        ctx.emit(ev.RamEffect(w.id, effect))
+        if effect == "out_of_control":
+            ctx.push(roll("d6", 3, w.id, "out_of_control", Step.make("random_dir", wheel=w.id, how="out_of_control")))
+        return
     ctx.push(Step.make("activate", wheel=w.id))
 
 
@@ -442,7 +450,8 @@ def _drive_line(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tupl
     if stop is None:
         ctx.push(step.with_(legs=rest))
     else:
-        edge_contact(ctx, w, stop.other)
+        left = dist - go
+        contact(ctx, step, w, stop.other, heading, ((("line", left, leg[2]),) if left > 1e-9 else ()) + rest)
 
 
 def _drive_turn(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tuple[Any, ...]) -> None:
@@ -473,13 +482,25 @@ def _drive_turn(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tupl
     elif stop is None:
         ctx.push(step.with_(legs=rest))
     else:
-        edge_contact(ctx, w, stop.other)
+        left = angle - turned
+        contact(ctx, step, w, stop.other, w.heading, ((("turn", left, mode),) if abs(left) > 1e-9 else ()) + rest)
 
 
-def edge_contact(ctx: Ctx, w: Wheel, other: str) -> None:
-    """The move ended at a wheel or an edge. Ramming (§5) is not in yet: a wheel
-    contact just ends the move. `edge_damage: d3_s4`: D3 Strength 4 hits."""
-    if other.startswith("edge") and ctx.state.options.edge_damage == "d3_s4":
+RAM_HOOK: list[Callable[[Ctx, Step, Wheel, str, float, tuple[Any, ...]], None]] = []  # set by ram.py
+RAM_MOVES = ("move", "slip", "tangled", "out_of_control")
+
+
+def contact(ctx: Ctx, step: Step, w: Wheel, other: str, heading: float, rest: tuple[Any, ...]) -> None:
+    """The move touched a wheel or an edge. A wheel touched by the active wheel's own
+    movement-phase move is rammed (§5, ram.py; once per move); otherwise the move
+    ends. An edge: `edge_damage: d3_s4` gives D3 Strength 4 hits."""
+    state = ctx.state
+    if other in state.wheels:
+        if (state.phase == "move" and state.active == w.id and step["how"] in RAM_MOVES
+                and other not in step.get("rammed", ()) and RAM_HOOK):
+            RAM_HOOK[0](ctx, step, w, other, heading, rest)
+        return
+    if state.options.edge_damage == "d3_s4":
         ctx.push(roll("d3", 1, w.id, "edge_hits", Step.make("hits", wheel=w.id, strength=4)))
 
 

@@ -156,3 +156,37 @@ class RaceOver(Event):
 
     def text(self) -> str:
         return f"The race is over: {self.winner or 'a draw'} ({self.reason})"
+
+
+@dataclass(frozen=True)
+class Rammed(Event):
+    """`rammer` touched `rammed`; the D6 `roll` decided which is `affected`."""
+
+    rammer: str
+    rammed: str
+    roll: int
+    affected: str
+
+    def text(self) -> str:
+        return f"{self.rammer} rams {self.rammed}: {self.affected} is affected"
+
+
+@dataclass(frozen=True)
+class RamResult(Event):
+    wheel: str
+    roll: int
+    result: str
+
+    def text(self) -> str:
+        return f"{self.wheel}: ram table {self.roll}: {self.result.replace('_', ' ')}"
+
+
+@dataclass(frozen=True)
+class RamEffect(Event):
+    """A ram result takes the wheel's movement phase: toppled, breakdown, out_of_control."""
+
+    wheel: str
+    effect: str
+
+    def text(self) -> str:
+        return f"{self.wheel} cannot move normally ({self.effect.replace('_', ' ')})"

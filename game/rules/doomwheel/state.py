@@ -112,6 +112,7 @@ class DoomState:
     winner: str | None = None
     end_reason: str = ""
     table: Any = None  # the shared Geo (game.rules.doomwheel.geo), synced on use
+    active: str = ""  # the wheel whose movement-phase activation is running
 
     def __post_init__(self) -> None:
         if self.stack is None:
@@ -133,4 +134,4 @@ class DoomState:
                          {k: replace(w) for k, w in self.wheels.items()},
                          {k: replace(c) for k, c in self.critters.items()},
                          self.rng, self.seed, self.turn, self.phase, self.order, list(self.steps),
-                         self.winner, self.end_reason, self.table)
+                         self.winner, self.end_reason, self.table, self.active)
