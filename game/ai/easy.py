@@ -27,7 +27,7 @@ class EasyAgent:
         if len(legal) > 1 and self.rng.random() < MISTAKE_RATE:
             plain = [c for c in legal if c.kind not in FAVOUR_KINDS] or legal
             c = plain[self.rng.randrange(len(plain))]
-            self.why = "goes with a hunch"
+            self.why = "goes with a hunch:"
             return c
         c = self.greedy.act(ruleset, state, legal)
         self.why = _greedy_words(state, c)

@@ -262,7 +262,7 @@ class NormalAgent:
         for k in ("done", "pass"):
             end = self._find(legal, k)
             if end is not None:
-                self.why = "no spur or whip worth the risk"
+                self.why = "passes: no spur or whip worth the risk"
                 return end
         return legal[-1]
 
@@ -317,7 +317,7 @@ class NormalAgent:
             c = best[1]
             self.why = f"{c['racer']} barges {c['target']}: {pct(best[2])} to win the barge-off"
             return c
-        self.why = "no barge worth the roll-off"
+        self.why = "passes: no barge worth the roll-off"
         return self._find(legal, "pass") or legal[-1]
 
     def _contact_barge_turn(self, state: Any, top: Any, legal: list[Choice]) -> Choice:
@@ -334,7 +334,7 @@ class NormalAgent:
             c = best[1]
             self.why = f"{c['racer']} barges {c['target']} from contact: {pct(2 / 6)} to knock them back"
             return c
-        self.why = "no contact barge worth the risk"
+        self.why = "passes: no contact barge worth the risk"
         return self._find(legal, "pass") or legal[-1]
 
     def _surprise(self, state: Any, top: Any, legal: list[Choice]) -> Choice:

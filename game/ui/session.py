@@ -154,10 +154,13 @@ class Session:
             choice, why = got
             if RULESET.is_legal(self.state, choice) is not None:  # pragma: no cover - agents are tested legal
                 choice, why = RULESET.legal_choices(self.state)[0], "(its choice was not legal; it takes the first)"
-            if why:
-                t = AiThought(actor, why)
-                self.events.append(t)
-                self.unseen.append(t)
+            if not why or why.endswith(":"):  # every AI choice gets its line, if only what it was
+                from game.ui.words import describe
+                label = describe(self.state, choice, top.kind)
+                why = f"{why} {label}" if why else f"{actor}: {label}"
+            t = AiThought(actor, why)
+            self.events.append(t)
+            self.unseen.append(t)
             self._apply(choice)
             n += 1
         return n
