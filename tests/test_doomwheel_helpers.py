@@ -154,3 +154,9 @@ def drive(st: DoomState, faces: tuple[int, int, int], **move: Any) -> list[Any]:
     move.setdefault("angle", 0.0)
     out += decide(st, "move", **move)
     return out
+
+
+def pass_sabotage(st: DoomState) -> None:
+    """Everyone passes in the sabotage phase."""
+    while st.phase == "sabotage" and st.steps and st.steps[-1].kind == "sabotage":
+        decide(st, "pass")

@@ -8,7 +8,7 @@ import pytest
 from game.core.protocol import CHANCE
 from game.rules.doomwheel import RULESET
 from game.rules.doomwheel.state import WHEEL_LENGTH as L, WHEEL_WIDTH as W
-from tests.test_doomwheel_helpers import decide, drive, dw_state, force, oval, place, ready
+from tests.test_doomwheel_helpers import decide, drive, dw_state, force, oval, pass_sabotage, place, ready
 
 CONTACT_X = 12.0 - L
 
@@ -56,7 +56,9 @@ def test_ram_table_toppled_d3_s5_hits_and_no_move(face: int) -> None:
     blue = st.wheels["blue"]  # type: ignore[attr-defined]
     assert blue.wounds == 4
     # blue had not moved: the effect takes this turn's move (next_unstarted)
-    assert blue.ram_effect == "" and RULESET.current_actor(st) == CHANCE  # type: ignore[arg-type]
+    assert blue.ram_effect == "" and st.phase == "sabotage"  # type: ignore[attr-defined]
+    pass_sabotage(st)  # type: ignore[arg-type]
+    assert RULESET.current_actor(st) == CHANCE  # type: ignore[arg-type]
     assert st.steps[-1]["reason"] == "initiative" and st.turn == 2  # type: ignore[attr-defined]
 
 
@@ -66,7 +68,7 @@ def test_ram_table_breakdown(face: int) -> None:
     force(st, 3)  # type: ignore[arg-type]
     evs = force(st, face)  # type: ignore[arg-type]
     assert [e.effect for e in evs if e.kind == "RamEffect"] == ["breakdown"]
-    assert st.wheels["blue"].x == pytest.approx(12.0) and st.turn == 2  # type: ignore[attr-defined]
+    assert st.wheels["blue"].x == pytest.approx(12.0) and st.phase == "sabotage"  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("face", [5, 6])

@@ -80,11 +80,37 @@ def _on_roll(ctx: Ctx, value: int) -> None:
 
 # --- decisions -----------------------------------------------------------------------
 
-DECISIONS = ("activate", "plan", "slip")
+DECISIONS = {"activate", "plan", "slip"}
 CHOICE_KEYS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "roll": {"value"}, "drive": set(), "repair": set(), "move": {"at", "angle", "distance"},
     "slip": set(), "no_slip": set(),
 }.items()}
+
+
+class Decision:
+    """A decision kind registered by a rules module (sabotage, shooting)."""
+
+    kind = ""
+    keys: dict[str, set[str]] = {}
+
+    def candidates(self, state: DoomState, step: Step) -> list[Choice]:
+        raise NotImplementedError
+
+    def check(self, state: DoomState, step: Step, choice: Choice) -> str | None:
+        return None if choice in self.candidates(state, step) else "not one of the legal choices"
+
+    def apply(self, ctx: "Ctx", step: Step, choice: Choice) -> None:
+        raise NotImplementedError
+
+
+EXTRA: dict[str, Decision] = {}
+
+
+def register(d: Decision) -> None:
+    EXTRA[d.kind] = d
+    DECISIONS.add(d.kind)
+    for k, v in d.keys.items():
+        CHOICE_KEYS[k] = frozenset(v)
 
 
 def _wheel(state: DoomState, step: Step) -> Wheel:
@@ -135,6 +161,8 @@ def check_plan(state: DoomState, step: Step, choice: Choice) -> str | None:
 
 
 def candidates(state: DoomState, step: Step) -> list[Choice]:
+    if step.kind in EXTRA:
+        return EXTRA[step.kind].candidates(state, step)
     if step.kind == "activate":
         return [Choice.make("drive"), Choice.make("repair")]
     if step.kind == "plan":
@@ -143,12 +171,17 @@ def candidates(state: DoomState, step: Step) -> list[Choice]:
 
 
 def check(state: DoomState, step: Step, choice: Choice) -> str | None:
+    if step.kind in EXTRA:
+        return EXTRA[step.kind].check(state, step, choice)
     if step.kind == "plan":
         return check_plan(state, step, choice)
     return None if choice in candidates(state, step) else "not one of the legal choices"
 
 
 def decide(ctx: Ctx, step: Step, choice: Choice) -> None:
+    if step.kind in EXTRA:
+        EXTRA[step.kind].apply(ctx, step, choice)
+        return
     w = _wheel(ctx.state, step)
     if step.kind == "activate":
         if choice.kind == "repair":
@@ -250,7 +283,20 @@ def _initiative_done(ctx: Ctx, step: Step) -> None:
     state.order = step["order"]
     state.phase = "move"
     acts = [Step.make("activation", wheel=p) for p in state.order]
-    ctx.push(*acts, Step.make("turn_end"))
+    phases = [Step.make("phase", name=n) for n in ("sabotage", "shooting", "critters")]
+    ctx.push(*acts, *phases, Step.make("turn_end"))
+
+
+PHASES: dict[str, Handler] = {}  # phase name -> its start (registered by sabotage.py, ...)
+
+
+@auto("phase")
+def _phase(ctx: Ctx, step: Step) -> None:
+    ctx.state.phase = step["name"]
+    ctx.state.active = ""
+    start_phase = PHASES.get(step["name"])
+    if start_phase is not None:
+        start_phase(ctx, step)
 
 
 @auto("turn_end")
