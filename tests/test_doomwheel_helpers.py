@@ -22,14 +22,15 @@ def fig8() -> Any:
     return load_course(ROOT / "levels" / "doomwheel" / "figure_of_eight.json")
 
 
-def oval(width: float = 12.0, critters: list[dict[str, Any]] | None = None, laps: int = 3) -> Any:
+def oval(width: float = 12.0, critters: list[dict[str, Any]] | None = None, laps: int = 3,
+         fans: list[dict[str, float]] | None = None) -> Any:
     """A plain rectangular circuit 60" x 30" (centre line), start line on the bottom
     straight, one checkpoint on the top straight; travel anticlockwise."""
     centre = [[0, 0], [30, 0], [30, 30], [-30, 30], [-30, 0], [0, 0]]
     return course_from_json({"format": 2, "kind": "course", "name": "oval", "ruleset": "doomwheel",
                              "centre": centre, "width": width, "laps": laps,
                              "checkpoints": [[[0, 30 - width / 2], [0, 30 + width / 2]]],
-                             "critters": critters or []}, "<test>")
+                             "critters": critters or [], "fans": fans or []}, "<test>")
 
 
 def dw_state(course: Any = None, players: int = 2, seed: int = 1, options: Any = None) -> DoomState:
@@ -132,10 +133,10 @@ def play_race(st: DoomState, kind: str = "greedy", seed: int = 1, on_step: Any =
 
 def ready(red: tuple[float, float, float] = (5.0, 0.0, 0.0), blue: tuple[float, float, float] = (0.0, 30.0, 180.0),
           critters: list[dict[str, Any]] | None = None, options: Any = None, course: Any = None,
-          clear: bool = False) -> DoomState:
+          clear: bool = False, fans: list[dict[str, float]] | None = None) -> DoomState:
     """Two wheels on the oval (or `course`), red to move first this turn, placed by
     hand; `clear` takes the level's critters off."""
-    st = dw_state(course or oval(critters=critters), options=options)
+    st = dw_state(course or oval(critters=critters, fans=fans), options=options)
     if clear:
         for c in st.critters.values():
             c.alive = False

@@ -1,0 +1,148 @@
+"""Shooting (spec §7, §8): each team's bolt thrower, standing at its fans' spot
+(course `fans`, in seat order), may shoot at an enemy wheel it can see within 48",
+at most every second turn (it may fire in turn 1, not in the turn right after one
+in which it fired). BS 3 with -1 at long range (beyond 24") and the cover modifiers;
+a 1 always misses; 7+ needs a 6 and then 4+/5+/6+. S 6 against T 6 wounds on 4+,
+D3 wounds per unsaved wound, no armour save. Line of sight is blocked by other wheels
+(not by edges or critters)."""
+
+from __future__ import annotations
+
+from game.core.protocol import Choice
+from game.table import geometry as g
+from game.table.table import Kind
+from game.rules.doomwheel import charts
+from game.rules.doomwheel.engine import PHASES, Ctx, Decision, auto, change_wounds, register, roll
+from game.rules.doomwheel.geo import geo_of, wheel_shape
+from game.rules.doomwheel.state import DoomState, Step, Wheel
+
+RANGE = 48.0
+LONG = 24.0
+BS = 3
+STRENGTH = 6
+
+
+def machine(state: DoomState, player: str) -> tuple[float, float] | None:
+    """Where the team's bolt thrower stands (None: the course has no spot for it)."""
+    i = state.players.index(player)
+    fans = state.course.fans
+    return (fans[i].x, fans[i].y) if i < len(fans) else None
+
+
+def reloaded(state: DoomState, w: Wheel) -> bool:
+    return w.fired_turn != state.turn - 1
+
+
+def distance(state: DoomState, at: tuple[float, float], target: Wheel) -> float:
+    return max(0.0, g.gap(g.make_circle(at[0], at[1], 1e-9), wheel_shape(target)))
+
+
+def visible(state: DoomState, at: tuple[float, float], target: Wheel) -> bool:
+    """A line from the machine to the target's centre or a corner that no other
+    wheel's base crosses."""
+    geo = geo_of(state)
+    others = {w.id for w in state.wheels.values() if w.id != target.id}
+    pts = [(target.x, target.y)] + wheel_shape(target).points()
+    for x, y in pts:
+        seg = g.make_segment(at[0], at[1], x, y)
+        hit = [o for o in geo.table.overlapping(seg, Kind.WHEEL, {target.id}) if o in others]
+        if not hit:
+            return True
+    return False
+
+
+def cover(state: DoomState, at: tuple[float, float], target: Wheel) -> int:
+    """The cover modifier (-1 soft, -2 hard): no course marks cover yet, so 0."""
+    return 0
+
+
+def to_hit_needed(state: DoomState, at: tuple[float, float], target: Wheel) -> int:
+    mod = (-1 if distance(state, at, target) > LONG else 0) + cover(state, at, target)
+    return charts.to_hit_target(BS, mod)
+
+
+def targets(state: DoomState, player: str) -> list[str]:
+    w = state.wheels[player]
+    at = machine(state, player)
+    if at is None or not w.running or not reloaded(state, w):
+        return []
+    return [t.id for t in state.wheels.values()
+            if t.running and t.id != w.id and distance(state, at, t) <= RANGE and visible(state, at, t)
+            and to_hit_needed(state, at, t) < 10]
+
+
+def _start(ctx: Ctx, step: Step) -> None:
+    ctx.push(Step.make("shoot_round", i=0))
+
+
+@auto("shoot_round")
+def _round(ctx: Ctx, step: Step) -> None:
+    state = ctx.state
+    i = int(step["i"])
+    while i < len(state.order):
+        p = state.order[i]
+        if targets(state, p):
+            ctx.push(Step.make("shoot", wheel=p, i=i))
+            return
+        i += 1
+
+
+class Shoot(Decision):
+    kind = "shoot"
+    keys = {"shoot": {"target"}, "hold": set()}
+
+    def candidates(self, state: DoomState, step: Step) -> list[Choice]:
+        return [Choice.make("hold")] + [Choice.make("shoot", target=t) for t in targets(state, step["wheel"])]
+
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        state = ctx.state
+        nxt = Step.make("shoot_round", i=step["i"] + 1)
+        if choice.kind == "hold":
+            ctx.push(nxt)
+            return
+        w = state.wheels[step["wheel"]]
+        w.fired_turn = state.turn
+        t = state.wheels[str(choice["target"])]
+        at = machine(state, w.id)
+        assert at is not None
+        need = to_hit_needed(state, at, t)
+        ctx.push(roll("d6", 1, w.id, "to_hit", Step.make("to_hit", wheel=w.id, target=t.id, need=need)), nxt)
+
+
+@auto("to_hit")
+def _to_hit(ctx: Ctx, step: Step) -> None:
+    need, v = int(step["need"]), int(step["value"])
+    if need >= 7 and v == 6 and charts.to_hit_second(need) is not None:
+        ctx.push(roll("d6", 1, step["wheel"], "to_hit_7_plus",
+                      Step.make("to_hit_second", wheel=step["wheel"], target=step["target"], need=need)))
+        return
+    if charts.hits(need, v):
+        ctx.push(_wound_roll(step))
+
+
+@auto("to_hit_second")
+def _to_hit_second(ctx: Ctx, step: Step) -> None:
+    if charts.hits(int(step["need"]), 6, int(step["value"])):
+        ctx.push(_wound_roll(step))
+
+
+def _wound_roll(step: Step) -> Step:
+    return roll("d6", 1, step["wheel"], "bolt_to_wound", Step.make("bolt_wound", wheel=step["wheel"],
+                                                                   target=step["target"]))
+
+
+@auto("bolt_wound")
+def _bolt_wound(ctx: Ctx, step: Step) -> None:
+    t = ctx.state.wheels[step["target"]]
+    need = charts.to_wound(STRENGTH, t.toughness)
+    if need is not None and int(step["value"]) >= need and t.running:
+        ctx.push(roll("d3", 1, step["wheel"], "bolt_wounds", Step.make("bolt_damage", target=t.id)))
+
+
+@auto("bolt_damage")
+def _bolt_damage(ctx: Ctx, step: Step) -> None:
+    change_wounds(ctx, ctx.state.wheels[step["target"]], -int(step["value"]), "bolt_thrower")
+
+
+register(Shoot())
+PHASES["shooting"] = _start
