@@ -39,11 +39,11 @@ def check_invariants(st: DoomState) -> None:
 
 
 @pytest.mark.parametrize("kind", ["random", "greedy"])
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2])
 def test_random_legal_play_keeps_the_invariants(kind: str, seed: int) -> None:
     for lvl in LEVELS:
         players = 2 + seed % 2
-        st = dw_state(load_course(lvl), players=players, seed=seed, options={"turn_cap": 25})
+        st = dw_state(load_course(lvl), players=players, seed=seed, options={"turn_cap": 15})
         steps = 0
 
         def on(actor: str, choice: Choice, evs: list[object]) -> None:
@@ -54,7 +54,7 @@ def test_random_legal_play_keeps_the_invariants(kind: str, seed: int) -> None:
         play_race(st, kind, seed, on_step=on)
         assert RULESET.current_actor(st) == TERMINAL
         out = RULESET.outcome(st)
-        assert out["over"] and out["turns"] <= 25 and steps > 0
+        assert out["over"] and out["turns"] <= 15 and steps > 0
 
 
 @pytest.mark.parametrize("options", [{"schwenk": "free_pivot"}, {"move_distance": "up_to"},

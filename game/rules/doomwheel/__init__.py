@@ -13,7 +13,7 @@ from game.core.course import Course, start_slots
 from game.core.dice import seed_state
 from game.core.errors import BadInput
 from game.core.protocol import CHANCE, Choice
-from game.rules.doomwheel import engine, ram, sabotage, shooting  # noqa: F401  (they register their steps)
+from game.rules.doomwheel import critters, engine, ram, sabotage, shooting  # noqa: F401  (they register steps)
 from game.rules.doomwheel.options import Options, parse_options
 from game.rules.doomwheel.state import CRITTER_RADIUS, GRID_GAP, OVER, Critter, DoomState, Wheel, WHEEL_LENGTH, WHEEL_WIDTH
 

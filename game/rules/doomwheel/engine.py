@@ -60,9 +60,14 @@ def auto(kind: str) -> Callable[[Handler], Handler]:
 
 # --- dice ------------------------------------------------------------------------
 
-def roll(die: str, n: int, who: str, reason: str, then: Step) -> Step:
-    """`n` dice of kind `die` (d6, d3, dir); `then` receives value=sum, faces."""
-    return Step.make("roll", die=die, n=n, who=who, reason=reason, faces=(), then=then)
+def roll(die: str, n: int, who: str, reason: str, then: Step, count: int = 0) -> Step:
+    """`n` dice of kind `die` (d6, d3, dir; spot: one of `count` free spots, 0-based);
+    `then` receives value=sum, faces."""
+    return Step.make("roll", die=die, n=n, who=who, reason=reason, faces=(), then=then, count=count)
+
+
+def faces_of_step(top: Step) -> int:
+    return int(top["count"]) if top["die"] == "spot" else FACES[top["die"]]
 
 
 def _on_roll(ctx: Ctx, value: int) -> None:
@@ -649,9 +654,19 @@ def advance(ctx: Ctx) -> None:
 
 def chance_outcomes(state: DoomState) -> list[tuple[Choice, float]]:
     top = state.steps[-1]
-    n = FACES[top["die"]]
-    lo = 0 if top["die"] == "dir" else 1
-    return [(Choice.make("roll", value=v), 1.0 / n) for v in range(lo, lo + n)]
+    n = faces_of_step(top)
+    lo = 0 if top["die"] in ("dir", "spot") else 1
+    key = (lo, n)
+    got = _OUTCOMES.get(key)
+    if got is None:
+        if len(_OUTCOMES) > 64:
+            _OUTCOMES.clear()
+        got = [(Choice.make("roll", value=v), 1.0 / n) for v in range(lo, lo + n)]
+        _OUTCOMES[key] = got
+    return list(got)
+
+
+_OUTCOMES: dict[tuple[int, int], list[tuple[Choice, float]]] = {}  # shared: Choices are immutable
 
 
 def legal_choices(state: DoomState) -> list[Choice]:
@@ -675,8 +690,8 @@ def why_illegal(state: DoomState, choice: Choice) -> str | None:
     top = state.steps[-1]
     if top.kind == "roll":
         v = choice.get("value")
-        lo = 0 if top["die"] == "dir" else 1
-        hi = lo + FACES[top["die"]] - 1
+        lo = 0 if top["die"] in ("dir", "spot") else 1
+        hi = lo + faces_of_step(top) - 1
         if choice.kind != "roll" or not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
             return f"a {top['die']} result {lo}-{hi} is pending"
         return None

@@ -190,3 +190,19 @@ class RamEffect(Event):
 
     def text(self) -> str:
         return f"{self.wheel} cannot move normally ({self.effect.replace('_', ' ')})"
+
+
+@dataclass(frozen=True)
+class CritterMoved(Event):
+    critter: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+@dataclass(frozen=True)
+class CritterRespawned(Event):
+    critter: str
+    x: float
+    y: float
