@@ -281,3 +281,23 @@ def test_straight_over_the_crossing() -> None:
     drive(st, (4, 4, 4))
     r = st.wheels["red"]
     assert math.hypot(r.x - 6 + 12 / math.sqrt(2), r.y - 6 + 12 / math.sqrt(2)) < 1e-6
+
+
+def test_edge_damage_d3_s4() -> None:
+    st = ready(red=(5.0, 0.0, 90.0), options={"edge_damage": "d3_s4"})
+    drive(st, (3, 3, 4))
+    assert st.steps[-1]["reason"] == "edge_hits"
+    force(st, 1, 6, 4)  # one S4 hit: wounds T6 on 6+, the 4+ save worsens to 5+ and fails on a 4
+    assert st.wheels["red"].wounds == 4
+    st = ready(red=(5.0, 0.0, 90.0), options={"edge_damage": "d3_s4"})
+    drive(st, (3, 3, 4))
+    force(st, 1, 6, 5)
+    assert st.wheels["red"].wounds == 5
+
+
+def test_players_option_must_match_the_field() -> None:
+    from game.core.errors import BadInput
+    from tests.test_doomwheel_helpers import dw_state, oval
+    with pytest.raises(BadInput, match="players"):
+        dw_state(oval(), players=2, options={"players": 3})
+    assert dw_state(oval(), players=3, options={"players": 3}).options.players == 3

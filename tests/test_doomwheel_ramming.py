@@ -117,3 +117,22 @@ def test_out_of_control_replaces_the_next_move() -> None:
     assert [e.effect for e in evs if e.kind == "RamEffect"] == ["out_of_control"]
     force(st, 2, 2, 2, 0)
     assert st.wheels["red"].x == pytest.approx(11.0) and RULESET.current_actor(st) == "blue"
+
+
+def test_an_out_of_control_move_rams() -> None:
+    st = dw_state(oval())
+    force(st, 6, 1)
+    st.wheels["red"].ram_effect, st.wheels["red"].ram_effect_turn = "out_of_control", 1
+    place(st, "red", 5.0, 0.0, 0.0)
+    place(st, "blue", 12.0, 0.5, 0.0)
+    force(st, 6, 1)
+    force(st, 3, 3, 4, 0)
+    assert st.steps[-1]["reason"] == "ram" and st.wheels["red"].x == pytest.approx(CONTACT_X, abs=1e-5)
+
+
+def test_a_slip_rams() -> None:
+    st = ready(blue=(20.0, 0.5, 0.0), critters=[{"kind": "slave", "x": 10.0, "y": 0.0}])
+    drive(st, (1, 1, 1))  # 3": to the slave
+    force(st, 5, 6, 6)  # slip 12"
+    decide(st, "slip")
+    assert st.steps[-1]["reason"] == "ram" and st.wheels["red"].x == pytest.approx(20.0 - L, abs=1e-5)

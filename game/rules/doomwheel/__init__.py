@@ -46,6 +46,9 @@ def check_field(course: Course, players: int, source: str = "race") -> None:
 
 def new_state(setup: DoomSetup, options: Options | dict[str, Any] | None = None) -> DoomState:
     opts = options if isinstance(options, Options) else parse_options(options)
+    if isinstance(options, dict) and "players" in options and opts.players != len(setup.players):
+        raise BadInput("options", "options.players",
+                       f"says {opts.players} wheels but the race has {len(setup.players)} players")
     if len(setup.players) != opts.players:
         opts = parse_options({**opts.to_json(), "players": len(setup.players)})
     check_field(setup.course, len(setup.players))
