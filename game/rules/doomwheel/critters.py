@@ -129,20 +129,37 @@ def _grid_on_track(course: Course) -> tuple[tuple[float, float], ...]:
 
 
 def free_spots(ctx: Ctx, c: Critter) -> list[tuple[float, float]]:
-    """Track spots where the critter's base would not be under or touching a wheel."""
+    """Track spots where the critter's base would not be under or touching a wheel
+    (memoised per table state)."""
     table = ctx.geo.table
     wheels = [table.shape(w.id) for w in ctx.state.running() if table.has(w.id)]
-    out = []
-    for x, y in track_spots(ctx.state.course, c.radius):
-        sh = None
-        for ws in wheels:
-            if math.hypot(ws.cx - x, ws.cy - y) <= ws.bound + c.radius + TOL:
-                sh = sh or g.make_circle(x, y, c.radius)
-                if g.gap(sh, ws) <= TOL:
-                    break
-        else:
-            out.append((x, y))
+    key = (c.radius, tuple((ws.cx, ws.cy, ws.heading) for ws in wheels))
+    memo = ctx.geo.spot_memo
+    got = memo.get(key)
+    if got is not None:
+        return got
+    static = track_spots(ctx.state.course, c.radius)
+    on_track = _spot_set(ctx.state.course, c.radius)
+    excluded: set[tuple[float, float]] = set()
+    reach = c.radius + TOL
+    for ws in wheels:
+        i0, i1 = math.floor((ws.minx - reach) / GRID), math.ceil((ws.maxx + reach) / GRID)
+        j0, j1 = math.floor((ws.miny - reach) / GRID), math.ceil((ws.maxy + reach) / GRID)
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                p = (i * GRID, j * GRID)
+                if p in on_track and p not in excluded and g.gap(g.make_circle(p[0], p[1], c.radius), ws) <= TOL:
+                    excluded.add(p)
+    out = [p for p in static if p not in excluded] if excluded else list(static)
+    if len(memo) > 32:
+        memo.clear()
+    memo[key] = out
     return out
+
+
+@lru_cache(maxsize=16)
+def _spot_set(course: Course, radius: float) -> frozenset[tuple[float, float]]:
+    return frozenset(track_spots(course, radius))
 
 
 @auto("respawn")

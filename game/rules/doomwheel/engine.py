@@ -661,12 +661,16 @@ def chance_outcomes(state: DoomState) -> list[tuple[Choice, float]]:
     if got is None:
         if len(_OUTCOMES) > 64:
             _OUTCOMES.clear()
-        got = [(Choice.make("roll", value=v), 1.0 / n) for v in range(lo, lo + n)]
+        while len(_ROLLS) < lo + n:
+            _ROLLS.append(Choice.make("roll", value=len(_ROLLS)))
+        p = 1.0 / n
+        got = [(_ROLLS[v], p) for v in range(lo, lo + n)]
         _OUTCOMES[key] = got
     return list(got)
 
 
 _OUTCOMES: dict[tuple[int, int], list[tuple[Choice, float]]] = {}  # shared: Choices are immutable
+_ROLLS: list[Choice] = []  # roll(value=k) at index k
 
 
 def legal_choices(state: DoomState) -> list[Choice]:

@@ -84,6 +84,7 @@ class Geo:
     def __init__(self, course: Course) -> None:
         self.table = Table(track_barriers(course))
         self.synced: dict[str, tuple[float, ...]] = {}
+        self.spot_memo: dict[object, list[tuple[float, float]]] = {}  # critters.free_spots
         self.cp_dirs: list[tuple[float, float]] = []
         for a, b in lap_lines(course):
             s = course.progress((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
