@@ -8,7 +8,7 @@ import pytest
 from game.core.errors import IllegalChoice
 from game.core.protocol import CHANCE, Choice
 from game.rules.doomwheel import RULESET
-from game.rules.doomwheel.state import WHEEL_LENGTH as L, WHEEL_WIDTH as W
+from game.rules.doomwheel.state import WHEEL_WIDTH as W
 from tests.test_doomwheel_helpers import decide, drive, force, ready
 
 

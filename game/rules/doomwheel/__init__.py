@@ -1,8 +1,10 @@
 """The Doomwheel Race (spec: shared/rules/doomwheel-race.md) as a headless rules
 engine behind the one protocol of game.core.protocol. Modules: options (§11), state
 (wheels, critters, §1), charts (§4 slave table, §5 ram table, §8 hit mechanics), geo
-(the table: swept moves and Schwenks), engine (pending-step stack, dice, turn, §2-§4),
-events. Readings the spec left open: docs/doomwheel-rulings.md."""
+(the table: swept moves and Schwenks), engine (pending-step stack, dice, turn, move
+decision, wounds, end: §2-§4, §8), movement (§4 moves, run-overs, laps), ram (§5),
+sabotage (§6), shooting (§7), critters (§9), events. Readings the spec left open:
+docs/doomwheel-rulings.md."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from game.core.course import Course, start_slots
 from game.core.dice import seed_state
 from game.core.errors import BadInput
 from game.core.protocol import CHANCE, Choice
-from game.rules.doomwheel import critters, engine, ram, sabotage, shooting  # noqa: F401  (they register steps)
+from game.rules.doomwheel import critters, engine, movement, ram, sabotage, shooting  # noqa: F401  (they register steps)
 from game.rules.doomwheel.options import Options, parse_options
 from game.rules.doomwheel.state import CRITTER_RADIUS, GRID_GAP, OVER, Critter, DoomState, Wheel, WHEEL_LENGTH, WHEEL_WIDTH
 
@@ -53,13 +55,13 @@ def new_state(setup: DoomSetup, options: Options | dict[str, Any] | None = None)
         opts = parse_options({**opts.to_json(), "players": len(setup.players)})
     check_field(setup.course, len(setup.players))
     wheels = {pid: Wheel(pid, pid) for pid, _ in setup.players}
-    critters: dict[str, Critter] = {}
+    herd: dict[str, Critter] = {}
     count: dict[str, int] = {}
     for c in setup.course.critters:
         count[c.kind] = count.get(c.kind, 0) + 1
         cid = f"{c.kind}-{count[c.kind]}"
-        critters[cid] = Critter(cid, c.kind, c.x, c.y, CRITTER_RADIUS[c.kind])
-    st = DoomState(opts, setup.course, tuple(p for p, _ in setup.players), wheels, critters,
+        herd[cid] = Critter(cid, c.kind, c.x, c.y, CRITTER_RADIUS[c.kind])
+    st = DoomState(opts, setup.course, tuple(p for p, _ in setup.players), wheels, herd,
                    seed_state(setup.seed), seed=setup.seed)
     engine.start(st)
     return st

@@ -1,11 +1,12 @@
 """The step machine of the Doomwheel Race: the stack of pending steps, dice as chance
 steps (D6, D3 and a random direction over 360 whole degrees, CONTRACTS §1), the turn
-sequence (spec §3), movement with one Schwenk (§4), repair, run-overs in touch order
-with the Strength 5 hits and the slave table (§4, §8), laps through the ordered
-checkpoints (§1) and the end of the race (§2).
+sequence (spec §3), the move decision with one Schwenk and repair (§4), wounds and
+the Strength-S hits (§8) and the end of the race (§2). The move itself, run-overs and
+laps are in movement.py; ramming in ram.py, sabotage, shooting and critters in their
+modules, each registering its steps here.
 
 Automatic steps run at once; a decision step waits for its player's choice; a roll
-step waits for the chance outcome. Ramming (§5) is in ram.py. Not yet: sabotage (§6), shooting (§7), critter movement and respawn (§9).
+step waits for the chance outcome.
 """
 
 from __future__ import annotations
@@ -20,10 +21,7 @@ from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.doomwheel import charts
 from game.rules.doomwheel import events as ev
 from game.table.geometry import gap
-from game.rules.doomwheel.geo import (
-    CRIT, Geo, angle_diff, critter_shape, wheel_shape, backed, geo_of, lap_lines, norm_heading, pivot_point, rotate_about, schwenk_cost,
-    seg_cross, unit,
-)
+from game.rules.doomwheel.geo import Geo, critter_shape, geo_of, schwenk_cost, wheel_shape
 from game.rules.doomwheel.state import GRID_GAP, OVER, DoomState, Step, Wheel
 
 FACES = {"d6": 6, "d3": 3, "dir": 360}
@@ -392,207 +390,6 @@ def _save(ctx: Ctx, step: Step) -> None:
     ctx.emit(ev.HitResolved(w.id, step["strength"], True, saved))
     if not saved:
         change_wounds(ctx, w, -1, "hit")
-
-
-# --- run-overs (spec §4) ---------------------------------------------------------------
-
-@auto("run_over")
-def _run_over(ctx: Ctx, step: Step) -> None:
-    state = ctx.state
-    w = _wheel(state, step)
-    c = state.critters[step["critter"]]
-    if not c.alive or not w.running:
-        return
-    c.alive = False
-    ctx.geo.sync(state)
-    ctx.emit(ev.RanOver(w.id, c.id, c.kind))
-    if c.kind == "slave":
-        ctx.push(roll("d6", 1, w.id, "slave_table", Step.make("slave", wheel=w.id)))
-    else:
-        ctx.push(roll("d3", 1, w.id, "run_over_hits", Step.make("hits", wheel=w.id, strength=5)))
-
-
-@auto("slave")
-def _slave(ctx: Ctx, step: Step) -> None:
-    state = ctx.state
-    w = _wheel(state, step)
-    result = charts.SLAVE_TABLE[int(step["value"])]
-    ctx.emit(ev.SlaveResult(w.id, int(step["value"]), result))
-    if not w.running:
-        return
-    if result == "rat_food":
-        change_wounds(ctx, w, 1, "rat_food")
-    elif result == "defect":
-        change_wounds(ctx, w, -1, "defect")
-    elif result == "slip":
-        ctx.push(roll("d6", 2, w.id, "slip", Step.make("slip", wheel=w.id)))
-    else:
-        if state.options.tangled == "replaces_move":
-            drop_move(state, w.id)
-        ctx.push(roll("d6", 2, w.id, "tangled", Step.make("random_dir", wheel=w.id, how="tangled")))
-
-
-def drop_move(state: DoomState, wid: str) -> None:
-    """Remove the rest of the wheel's current move (the nearest drive step of it)."""
-    for i in range(len(state.steps) - 1, -1, -1):
-        s = state.steps[i]
-        if s.kind == "drive" and s["wheel"] == wid:
-            del state.steps[i]
-            return
-
-
-@auto("random_dir")
-def _random_dir(ctx: Ctx, step: Step) -> None:
-    ctx.push(roll("dir", 1, step["wheel"], "direction",
-                  Step.make("random_move", wheel=step["wheel"], how=step["how"], dist=step["value"])))
-
-
-@auto("random_move")
-def _random_move(ctx: Ctx, step: Step) -> None:
-    """Turn to face the random direction (swept about the centre), then move."""
-    h = float(step["value"])
-    legs = (("face", h, "free_pivot"), ("line", float(step["dist"]), h))
-    ctx.push(Step.make("drive", wheel=step["wheel"], legs=legs, how=step["how"]))
-
-
-# --- movement (spec §4) --------------------------------------------------------------
-
-@auto("drive")
-def _drive(ctx: Ctx, step: Step) -> None:
-    """Run the first leg of a move up to its first event: a critter touched (run over,
-    then the move continues), a wheel or edge touched (the move ends), or its end."""
-    state = ctx.state
-    w = _wheel(state, step)
-    legs = step["legs"]
-    if not w.running or not legs:
-        return
-    leg = legs[0]
-    if leg[0] == "face":
-        d = angle_diff(float(leg[1]), w.heading)
-        leg = ("turn", d, "free_pivot")
-        if abs(d) < 1e-9:
-            ctx.push(step.with_(legs=legs[1:]))
-            return
-    if leg[0] == "line":
-        _drive_line(ctx, step, w, leg, legs[1:])
-    else:
-        _drive_turn(ctx, step, w, leg, legs[1:])
-
-
-def _drive_line(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tuple[Any, ...]) -> None:
-    dist = float(leg[1])
-    heading = w.heading if leg[2] is None else float(leg[2])
-    stop, crit = ctx.geo.line_contacts(w, heading, dist)
-    x0, y0 = w.x, w.y
-    ux, uy = unit(heading)
-    if crit is not None:
-        go = crit.dist
-        path = _place(ctx, w, x0 + ux * go, y0 + uy * go, w.heading)
-        ctx.emit(ev.WheelMoved(w.id, step["how"], x0, y0, w.x, w.y, w.heading))
-        count_laps(ctx, w, path)
-        remaining = dist - go
-        nxt = ((("line", remaining, leg[2]),) if remaining > 1e-9 else ()) + rest
-        ctx.push(Step.make("run_over", wheel=w.id, critter=crit.other[len(CRIT):]), step.with_(legs=nxt))
-        return
-    go = dist if stop is None else backed(stop.dist)
-    path = _place(ctx, w, x0 + ux * go, y0 + uy * go, w.heading)
-    ctx.emit(ev.WheelMoved(w.id, step["how"], x0, y0, w.x, w.y, w.heading, "" if stop is None else stop.other))
-    count_laps(ctx, w, path)
-    if stop is None:
-        ctx.push(step.with_(legs=rest))
-    else:
-        left = dist - go
-        contact(ctx, step, w, stop.other, heading, ((("line", left, leg[2]),) if left > 1e-9 else ()) + rest)
-
-
-def _drive_turn(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tuple[Any, ...]) -> None:
-    angle = float(leg[1])
-    mode = str(leg[2])
-    lifted = ctx.geo.touching_edges(w)
-    if lifted:
-        mode = "free_pivot"  # RULING: a wheel against an edge pivots about its centre, lifted clear
-    px, py = pivot_point(w, angle, mode)
-    stop, crit = ctx.geo.turn_contacts(w, px, py, angle, lifted)
-    h0 = w.heading
-    sign = 1.0 if angle > 0 else -1.0
-    if crit is not None:
-        turned = crit.dist * sign
-    elif stop is not None:
-        turned = max(0.0, stop.dist - 1e-6) * sign
-    else:
-        turned = angle
-    x1, y1 = rotate_about(w.x, w.y, px, py, turned)
-    path = _place(ctx, w, x1, y1, norm_heading(h0 + turned), arc=(px, py, turned))
-    stopper = "" if crit is not None or stop is None else stop.other
-    ctx.emit(ev.WheelTurned(w.id, step["how"], px, py, h0, h0 + turned, x1, y1, 0.0, stopper))
-    count_laps(ctx, w, path)
-    if crit is not None:
-        left = angle - turned
-        nxt = ((("turn", left, mode),) if abs(left) > 1e-9 else ()) + rest
-        ctx.push(Step.make("run_over", wheel=w.id, critter=crit.other[len(CRIT):]), step.with_(legs=nxt))
-    elif stop is None:
-        ctx.push(step.with_(legs=rest))
-    else:
-        left = angle - turned
-        contact(ctx, step, w, stop.other, w.heading, ((("turn", left, mode),) if abs(left) > 1e-9 else ()) + rest)
-
-
-RAM_HOOK: list[Callable[[Ctx, Step, Wheel, str, float, tuple[Any, ...]], None]] = []  # set by ram.py
-RAM_MOVES = ("move", "slip", "tangled", "out_of_control")
-
-
-def contact(ctx: Ctx, step: Step, w: Wheel, other: str, heading: float, rest: tuple[Any, ...]) -> None:
-    """The move touched a wheel or an edge. A wheel touched by the active wheel's own
-    movement-phase move is rammed (§5, ram.py; once per move); otherwise the move
-    ends. An edge: `edge_damage: d3_s4` gives D3 Strength 4 hits."""
-    state = ctx.state
-    if other in state.wheels:
-        if (state.phase == "move" and state.active == w.id and step["how"] in RAM_MOVES
-                and other not in step.get("rammed", ()) and RAM_HOOK):
-            RAM_HOOK[0](ctx, step, w, other, heading, rest)
-        return
-    if state.options.edge_damage == "d3_s4":
-        ctx.push(roll("d3", 1, w.id, "edge_hits", Step.make("hits", wheel=w.id, strength=4)))
-
-
-def _place(ctx: Ctx, w: Wheel, x: float, y: float, heading: float,
-           arc: tuple[float, float, float] | None = None) -> list[tuple[float, float]]:
-    """Put the wheel at its new pose; returns the path of its centre."""
-    path = [(w.x, w.y)]
-    if arc is not None:
-        px, py, turned = arc
-        for k in range(1, 9):
-            path.append(rotate_about(w.x, w.y, px, py, turned * k / 8))
-    else:
-        path.append((x, y))
-    w.x, w.y, w.heading = x, y, heading
-    ctx.geo.sync(ctx.state)
-    return path
-
-
-def count_laps(ctx: Ctx, w: Wheel, path: list[tuple[float, float]]) -> None:
-    """Count the lap lines the wheel's centre crossed along `path`."""
-    for a, b in zip(path, path[1:]):
-        _count_laps(ctx, w, a, b)
-
-
-def _count_laps(ctx: Ctx, w: Wheel, p0: tuple[float, float], p1: tuple[float, float]) -> None:
-    lines = lap_lines(ctx.state.course)
-    while True:
-        a, b = lines[w.next_cp]
-        tx, ty = ctx.geo.cp_dirs[w.next_cp]
-        if not seg_cross(p0, p1, a, b) or (p1[0] - p0[0]) * tx + (p1[1] - p0[1]) * ty <= 0:
-            return
-        if w.next_cp < len(lines) - 1:
-            ctx.emit(ev.CheckpointPassed(w.id, w.next_cp))
-            w.next_cp += 1
-            continue
-        w.next_cp = 0
-        w.laps += 1
-        ctx.emit(ev.LapCompleted(w.id, w.laps))
-        if w.laps >= ctx.state.options.laps and ctx.state.phase != OVER:
-            finish(ctx, w.player, "laps")
-        return
 
 
 # --- the end (spec §2) -------------------------------------------------------------------

@@ -8,7 +8,8 @@ from typing import Any
 
 from game.rules.doomwheel import charts
 from game.rules.doomwheel import events as ev
-from game.rules.doomwheel.engine import RAM_HOOK, Ctx, auto, drop_move, roll
+from game.rules.doomwheel.engine import Ctx, auto, roll
+from game.rules.doomwheel.movement import RAM_HOOK, drop_move
 from game.rules.doomwheel.geo import unit, wheel_shape
 from game.rules.doomwheel.state import Step, Wheel
 
