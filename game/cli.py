@@ -29,8 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m game", description="Wild Table: tabletop rule sets, exact and playable.")
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play whole races with the simple agents")
-    sim.add_argument("ruleset", choices=["wild-race"])
-    sim.add_argument("--course", default=DEFAULT_COURSE)
+    sim.add_argument("ruleset", choices=["wild-race", "doomwheel"])
+    sim.add_argument("--course", default=None, help="default: the Sprint (Wild Race), The Figure of Eight (Doomwheel)")
     sim.add_argument("--players", type=int, default=3)
     sim.add_argument("--racers-per-player", type=int, default=2)
     sim.add_argument("--seed", type=int, default=1)
@@ -73,7 +73,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.cmd == "simulate":
+            if args.ruleset == "doomwheel":
+                from game.sim import simulate_doomwheel
+                return simulate_doomwheel(args)
             from game.sim import simulate_command
+            if args.course is None:
+                args.course = DEFAULT_COURSE
             return simulate_command(args)
         if args.cmd == "scenario":
             return scenario_command(args.file, args.json)
@@ -116,9 +121,15 @@ def headless_race() -> int:
 
 def scenario_command(path: str, as_json: bool) -> int:
     from game.core.jsonload import load_json_file
+    data = load_json_file(path)
+    if isinstance(data, dict) and data.get("ruleset") == "doomwheel":
+        if as_json:
+            raise BadInput(path, "--json", "Doomwheel scenarios do not have JSON output yet")
+        from game.rules.doomwheel.scenario import run_file
+        return run_file(path)
     from game.rules.wild_race.scenario import load_scenario, run_scenario
     from game.rules.wild_race.serial import state_to_json
-    sc = load_scenario(load_json_file(path), path)
+    sc = load_scenario(data, path)
     res = run_scenario(sc)
     if as_json:
         out = {"schema": "wild-table/scenario-result", "version": 1, "scenario": path, "ok": res.ok,

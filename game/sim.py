@@ -99,3 +99,43 @@ def simulate_command(args: argparse.Namespace) -> int:
         print("Teams: " + ", ".join(f"{p} {teams[p]}" for p in sorted(teams, key=lambda p: (-teams[p], p))))
     return 0
 
+
+
+DOOMWHEEL_COURSE = "levels/doomwheel/figure_of_eight.json"
+
+
+def simulate_doomwheel(args: argparse.Namespace) -> int:
+    """`simulate doomwheel`: one race of random-playing wheels (the Doomwheel AI is
+    still to come); byte-identical output for the same arguments."""
+    import os
+
+    from game.core.driver import play as play_game
+    from game.rules.doomwheel import RULESET as DOOM, DoomSetup, new_state as new_doom
+    from game.rules.doomwheel.options import parse_options
+    if args.agent not in ("random", "greedy"):
+        raise BadInput("simulate", "--agent", "the Doomwheel Race has only the random agent so far")
+    if args.grand_prix:
+        raise BadInput("simulate", "--grand-prix", "the Doomwheel Race has no Grand Prix")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = args.course or os.path.join(root, DOOMWHEEL_COURSE)
+    course = load_course(path)
+    opts: dict[str, Any] = {}
+    for pair in args.option:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise BadInput("simulate", "--option", f"{pair!r} is not NAME=VALUE")
+        opts[name] = int(value) if value.lstrip("-").isdigit() else value
+    players = tuple((PLAYER_IDS[i], PLAYER_IDS[i].capitalize()) for i in range(args.players))
+    st = new_doom(DoomSetup(course, players, args.seed), parse_options(opts, "simulate", "--option"))
+    from game.ai.random_agent import RandomAgent
+    play_game(DOOM, st, {p: RandomAgent(args.seed * 1009 + i * 7919 + 1) for i, (p, _) in enumerate(players)})
+    out = DOOM.outcome(st)
+    if args.json:
+        print(json.dumps({"schema": "wild-table/simulate", "version": 1, "ruleset": "doomwheel", "seed": args.seed,
+                          "course": course.name, "race": out}, indent=2, sort_keys=True))
+        return 0
+    print(f"The Doomwheel Race on {course.name} (seed {args.seed}): {out['turns']} turns, "
+          f"winner {out['winner']} ({out['reason']})")
+    for w in sorted(out["laps"]):
+        print(f"  {w:<7} laps {out['laps'][w]}  wounds {out['wounds'][w]}")
+    return 0

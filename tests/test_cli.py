@@ -90,3 +90,16 @@ def test_a_doomwheel_course_is_refused_by_the_wild_race_commands() -> None:
         assert r.returncode == 2 and r.stdout == ""
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith(track + ": ruleset:"), r.stderr
+
+
+def test_simulate_doomwheel_is_deterministic_and_scenarios_dispatch_by_ruleset() -> None:
+    a = run("simulate", "doomwheel", "--players", "2", "--seed", "5", "--json")
+    b = run("simulate", "doomwheel", "--players", "2", "--seed", "5", "--json", hashseed="77")
+    assert a.returncode == 0 and a.stdout == b.stdout
+    doc = json.loads(a.stdout)
+    assert doc["ruleset"] == "doomwheel" and doc["race"]["over"] and doc["race"]["winner"] in ("red", "blue")
+    bad = run("simulate", "doomwheel", "--agent", "hard")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+    for f in sorted(pathlib.Path("tests/scenarios/doomwheel").glob("*.json")):
+        r = run("scenario", str(f))
+        assert r.returncode == 0, r.stdout + r.stderr
