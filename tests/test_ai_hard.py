@@ -65,3 +65,25 @@ def test_hard_explains_a_look_ahead_and_is_deterministic() -> None:
     a = race()
     assert any("playouts" in w for w in a)
     assert a == race()
+
+
+def test_a_state_pickles_for_the_ai_worker_mid_race() -> None:
+    """The worker process gets the state by pickle; this also runs against the
+    compiled build (make test-fast), where compiled classes must say how to pickle."""
+    import pickle
+
+    from game.ai.host import portable
+    from game.core.driver import sample_chance
+    from game.core.protocol import CHANCE, Choice
+    from game.rules.wild_race.serial import state_to_json
+    st = new_state(RaceSetup(load_course(COURSE), (("a", "A"), ("b", "B")), 1, 3), Options())
+    for _ in range(60):  # into the race, with steps on the stack
+        if RULESET.current_actor(st) == CHANCE:
+            RULESET.apply(st, sample_chance(RULESET, st))
+        else:
+            RULESET.apply(st, RULESET.legal_choices(st)[0])
+    back = pickle.loads(pickle.dumps(portable(st)))
+    assert state_to_json(back) == state_to_json(st)
+    c = Choice.make("move", racer="a-1", distance=3.5)
+    assert pickle.loads(pickle.dumps(c)) == c
+    assert RULESET.legal_choices(back) == RULESET.legal_choices(st)

@@ -47,6 +47,11 @@ class Choice:
     kind: str
     args: tuple[tuple[str, Any], ...] = ()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its fields (the AI worker process; a mypyc-compiled frozen class
+        # cannot be rebuilt field by field)
+        return (Choice, (self.kind, self.args))
+
     @staticmethod
     def make(kind: str, **kwargs: Any) -> "Choice":
         items = []

@@ -109,6 +109,11 @@ class Step:
         self.kind = kind
         self.args = args
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled by its fields (the AI worker process; mypyc-compiled slots classes
+        # are not rebuilt by the default protocol)
+        return (Step, (self.kind, self.args))
+
     @staticmethod
     def make(kind: str, **kw: Any) -> "Step":
         return Step(kind, kw)
