@@ -420,3 +420,27 @@ def test_ai_thinks_in_a_worker_process_with_the_same_answers_and_logs_why(app) -
     while not inline.over:
         inline.think(500)
     assert [e.text() for e in inline.events] == texts
+
+
+def test_skip_to_end_keeps_drawing_while_an_ai_thinks(app) -> None:  # type: ignore[no-untyped-def]
+    """K plays the rest without animation; with an AI in its worker process the
+    window goes on drawing frames until the race is over (it never blocks)."""
+    from game.core.course import load_course
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import start_series
+    from game.ui.scenes.results import ResultsScene
+    course = load_course(str(ROOT / "levels" / "wild_race" / "sprint.json"))
+    start_series(app, course, [("A", "normal"), ("B", "easy")], 1, Options(), 1, seed=12)
+    race = app.scene
+    app.frame(1 / 30)
+    press(app, pygame.K_k)
+    skipping_frames = 0
+    for _ in range(100000):
+        if isinstance(app.scene, ResultsScene):
+            break
+        if race.skipping:
+            skipping_frames += 1
+        app.frame(1 / 30)
+    assert isinstance(app.scene, ResultsScene)
+    assert skipping_frames > 1  # frames kept coming while the skip waited on the worker
+    assert race.session.over and not race.anim.busy

@@ -57,6 +57,7 @@ class RaceScene(Scene):
         self.last_human: str | None = None
         self.handover: str | None = None  # player to pass the screen to
         self.paused = False
+        self.skipping = False  # K: playing the rest without animation
         # camera follows the leader (L); from the start when nobody at the table is human
         self.following = all(seat.kind != "human" for seat in session.seats.values())
         self.press_on_racer: tuple[int, int] | None = None  # a drag that began on a racer
@@ -112,6 +113,8 @@ class RaceScene(Scene):
         speed = SPEEDS[self.speed_i] * self.app.settings.animation_speed
         if self.app.instant:
             self.anim.finish_all()
+        if self.skipping:
+            self._skip_step()
         if not self.paused and not self.anim.busy and self.handover is None:
             if self.session.think(12):
                 self._catch_up()
@@ -507,12 +510,21 @@ class RaceScene(Scene):
             self.view.camera.cx, self.view.camera.cy = lead.x, lead.y
 
     def skip_to_end(self) -> None:
-        """Spectating: play the rest at once (only while no human has a decision)."""
+        """Spectating: play the rest without animation (only while no human has a
+        decision). Fast agents finish at once; while an AI thinks in its worker the
+        window keeps drawing and the skip goes on each frame until the end."""
         if self.session.human_turn() is None:
-            while not self.session.over and self.session.human_turn() is None:
-                self.session.think(500, block=True)
-            self._catch_up()
-            self.anim.finish_all()
+            self.skipping = True
+            self._skip_step()
+
+    def _skip_step(self) -> None:
+        while not self.session.over and self.session.human_turn() is None:
+            if not self.session.think(500):
+                break  # an AI is thinking: come back next frame
+        self._catch_up()
+        self.anim.finish_all()
+        if self.session.over or self.session.human_turn() is not None:
+            self.skipping = False
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
