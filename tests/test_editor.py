@@ -493,8 +493,8 @@ def test_build_a_course_by_input_save_it_and_race_it(app, tmp_path: pathlib.Path
     assert race.session.state.course == model.course
     frame(app, 3)
     shot(app, "editor_test_race.png")
-    press(app, pygame.K_k)  # skip to the end
-    for _ in range(200):
+    press(app, pygame.K_k)  # skip to the end (a frame or so per AI decision: the AIs think in their worker)
+    for _ in range(50000):
         if app.scene is ed:
             break
         frame(app)
