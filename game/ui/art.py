@@ -1071,15 +1071,20 @@ def _grain(np: Any, w: int, h: int, rng: Any) -> Any:
     return rng.random((w, h), dtype=np.float32) - 0.5
 
 
-def course_surface(outline_px: Sequence[Sequence[float]], size: tuple[int, int], seed: int = 0) -> pygame.Surface:
-    """The course inside ``outline_px`` (a polygon in pixels) on a transparent surface of
-    ``size``: turf worn to packed earth, seeded noise. Cached per (outline, size, seed)."""
+def course_surface(outline_px: Sequence[Sequence[float]], size: tuple[int, int], seed: int = 0,
+                   fills_px: Sequence[Sequence[Sequence[float]]] = ()) -> pygame.Surface:
+    """The course inside ``outline_px`` (a polygon in pixels), plus any ``fills_px``
+    polygons (where a figure-eight crosses itself, which the outline's fill leaves
+    bare), on a transparent surface of ``size``: turf worn to packed earth, seeded
+    noise. Cached per (outline, fills, size, seed)."""
     key = tuple((round(float(p[0]), 2), round(float(p[1]), 2)) for p in outline_px)
-    return _course_surface(key, (int(size[0]), int(size[1])), int(seed))
+    fills = tuple(tuple((round(float(p[0]), 2), round(float(p[1]), 2)) for p in poly) for poly in fills_px)
+    return _course_surface(key, (int(size[0]), int(size[1])), int(seed), fills)
 
 
 @functools.lru_cache(maxsize=6)
-def _course_surface(outline: tuple[Point, ...], size: tuple[int, int], seed: int) -> pygame.Surface:
+def _course_surface(outline: tuple[Point, ...], size: tuple[int, int], seed: int,
+                    fills: tuple[tuple[Point, ...], ...] = ()) -> pygame.Surface:
     import numpy as np
 
     w, h = max(1, size[0]), max(1, size[1])
@@ -1106,6 +1111,9 @@ def _course_surface(outline: tuple[Point, ...], size: tuple[int, int], seed: int
     mask_s.fill((0, 0, 0, 0))
     if len(outline) >= 3:
         pygame.draw.polygon(mask_s, (255, 255, 255, 255), outline)
+    for poly in fills:
+        if len(poly) >= 3:
+            pygame.draw.polygon(mask_s, (255, 255, 255, 255), poly)
     sa = _soft_alpha(np, mask_s, max(3.0, base / 110))
     sa -= 0.5
     np.clip(sa, 0.0, 0.5, out=sa)

@@ -61,8 +61,7 @@ class TableView:
             return ((p[0] - ox) * ppi, (oy - p[1]) * ppi)
 
         surf = art.table_background((w, h)).copy()
-        outline = [px(p) for p in self.course.outline()]
-        surf.blit(art.course_surface(outline, (w, h)), (0, 0))
+        surf.blit(course_ground(self.course, px, ppi, (w, h)), (0, 0))
         if self.grid:
             grid = pygame.Surface((w, h), pygame.SRCALPHA)
             col = (255, 255, 255, 28)
@@ -77,8 +76,7 @@ class TableView:
             surf.blit(grid, (0, 0))
         art.draw_line_marking(surf, px(self.course.start[0]), px(self.course.start[1]), ppi, "start")
         art.draw_line_marking(surf, px(self.course.finish[0]), px(self.course.finish[1]), ppi, "finish")
-        art.draw_barrier(surf, [px(p) for p in self.course.left], ppi)
-        art.draw_barrier(surf, [px(p) for p in self.course.right], ppi)
+        draw_edges(surf, self.course, px, ppi)
         return surf
 
     # --- drawing ------------------------------------------------------------------------
@@ -208,6 +206,64 @@ class TableView:
         return best
 
 
+def course_ground(course: Any, px: Any, ppi: float, size: tuple[int, int]) -> pygame.Surface:
+    """The course's turf: inside its outline, and where a figure-eight crosses itself
+    (which the outline's fill would leave bare) the track's own strip, piece by piece
+    between matching points of its edges (or the whole crossing circle when the edges
+    were drawn by hand and do not match point for point)."""
+    fills: list[list[tuple[float, float]]] = []
+    for c in getattr(course, "crossings", ()):
+        left, right = course.left, course.right
+        if len(left) == len(right):
+            for i in range(len(left) - 1):
+                quad = (left[i], left[i + 1], right[i + 1], right[i])
+                if any(math.hypot(p[0] - c.x, p[1] - c.y) < c.radius + course_reach(course) for p in quad):
+                    fills.append([px(p) for p in quad])
+        else:
+            fills.append([px((c.x + c.radius * math.cos(a * math.pi / 12), c.y + c.radius * math.sin(a * math.pi / 12)))
+                          for a in range(24)])
+    return art.course_surface([px(p) for p in course.outline()], size, fills_px=fills)
+
+
+def course_reach(course: Any) -> float:
+    return float(getattr(course, "width", None) or 8.0)
+
+
+def draw_edges(surf: pygame.Surface, course: Any, px: Any, ppi: float) -> None:
+    """The course's rails, left out where a figure-eight crosses itself (the other
+    strand of track runs through there)."""
+    crossings = list(getattr(course, "crossings", ()))
+    for edge in (course.left, course.right):
+        for run in _outside_crossings(edge, crossings):
+            art.draw_barrier(surf, [px(p) for p in run], ppi)
+
+
+def _outside_crossings(pts: Any, crossings: list[Any], step: float = 0.25) -> list[list[tuple[float, float]]]:
+    """A polyline cut into the runs that lie outside every crossing circle."""
+    pts = [(float(p[0]), float(p[1])) for p in pts]
+    if not crossings:
+        return [pts]
+
+    def inside(x: float, y: float) -> bool:
+        return any(math.hypot(x - c.x, y - c.y) < c.radius for c in crossings)
+
+    runs: list[list[tuple[float, float]]] = []
+    cur: list[tuple[float, float]] = []
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        n = max(1, int(math.hypot(x1 - x0, y1 - y0) / step))
+        for i in range(n + 1):
+            x, y = x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n
+            if inside(x, y):
+                if len(cur) >= 2:
+                    runs.append(cur)
+                cur = []
+            elif not cur or (x, y) != cur[-1]:
+                cur.append((x, y))
+    if len(cur) >= 2:
+        runs.append(cur)
+    return runs
+
+
 def course_preview(state_or_course: Any, size: tuple[int, int]) -> pygame.Surface:
     """A picture of a course (with its obstacles) fitted into `size`, for the picker."""
     course = getattr(state_or_course, "course", state_or_course)
@@ -223,11 +279,10 @@ def course_preview(state_or_course: Any, size: tuple[int, int]) -> pygame.Surfac
         return ((p[0] - ox) * ppi, (oy - p[1]) * ppi)
 
     surf = art.table_background(size).copy()
-    surf.blit(art.course_surface([px(p) for p in course.outline()], size), (0, 0))
+    surf.blit(course_ground(course, px, ppi, size), (0, 0))
     art.draw_line_marking(surf, px(course.start[0]), px(course.start[1]), ppi, "start")
     art.draw_line_marking(surf, px(course.finish[0]), px(course.finish[1]), ppi, "finish")
-    art.draw_barrier(surf, [px(p) for p in course.left], ppi)
-    art.draw_barrier(surf, [px(p) for p in course.right], ppi)
+    draw_edges(surf, course, px, ppi)
     for o in course.obstacles:
         s = art.obstacle_surface(o.shape, o.size, o.look, ppi, o.length, o.width, o.radius, tuple(o.points))
         if o.rotation and o.shape != "polygon":
