@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.course import Course
+from game.core.step import Step  # noqa: F401  (re-exported: the engine imports it from here)
 from game.rules.doomwheel.options import Options
 
 MM = 1.0 / 25.4
@@ -62,38 +63,6 @@ class Critter:
     y: float
     radius: float
     alive: bool = True
-
-
-class Step:
-    """One pending step: a kind and its parameters; never changed once made."""
-
-    __slots__ = ("kind", "args")
-
-    def __init__(self, kind: str, args: dict[str, Any]) -> None:
-        self.kind = kind
-        self.args = args
-
-    @staticmethod
-    def make(kind: str, **kw: Any) -> "Step":
-        return Step(kind, kw)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.args.get(key, default)
-
-    def __getitem__(self, key: str) -> Any:
-        return self.args[key]
-
-    def with_(self, **kw: Any) -> "Step":
-        return Step(self.kind, {**self.args, **kw})
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Step) and self.kind == other.kind and self.args == other.args
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self.args.items()))
-        return f"Step({self.kind}: {inner})"
 
 
 @dataclass

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.course import Course
+from game.core.step import Step  # noqa: F401  (the pending steps of the stack; shared by the rulesets)
 from game.rules.wild_race.options import Options
 
 BASE_LENGTH = 1.97  # 50 mm, along the facing
@@ -97,60 +98,6 @@ class Obstacle:
 
     def copy(self) -> "Obstacle":
         return copy.copy(self)
-
-
-class Step:
-    """One pending step on the stack: a kind and its parameters. Treated as a value:
-    never changed once made (`with_` makes a new one), so clones share them."""
-
-    __slots__ = ("kind", "args")
-
-    def __init__(self, kind: str, args: dict[str, Any]) -> None:
-        self.kind = kind
-        self.args = args
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # pickled by its fields (the AI worker process; mypyc-compiled slots classes
-        # are not rebuilt by the default protocol)
-        return (Step, (self.kind, self.args))
-
-    @staticmethod
-    def make(kind: str, **kw: Any) -> "Step":
-        return Step(kind, kw)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.args.get(key, default)
-
-    def __getitem__(self, key: str) -> Any:
-        return self.args[key]
-
-    def with_(self, **kw: Any) -> "Step":
-        return Step(self.kind, {**self.args, **kw})
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Step) and self.kind == other.kind and self.args == other.args
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{k}={v!r}" for k, v in sorted(self.args.items()))
-        return f"Step({self.kind}: {inner})"
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for k in sorted(self.args):
-            out[k] = _plain(self.args[k])
-        return out
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, Step):
-        return v.to_json()
-    if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    return v
 
 
 @dataclass
