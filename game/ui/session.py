@@ -19,9 +19,9 @@ from game.core.events import Event
 from game.core.driver import sample_chance
 from game.core.errors import IllegalChoice
 from game.core.protocol import CHANCE, TERMINAL, Choice
-from game.rules.wild_race import RULESET, RaceSetup, new_state
+from game.rules import ruleset_of
+from game.rules.wild_race import RaceSetup, new_state
 from game.rules.wild_race.options import Options
-from game.rules.wild_race.state import RaceState
 
 
 @dataclass
@@ -53,7 +53,7 @@ class Pending:
 
 @dataclass
 class Session:
-    state: RaceState
+    state: Any  # a RaceState or a DoomState
     seats: dict[str, Seat]
     events: list[Any] = field(default_factory=list)  # every event so far
     unseen: list[Any] = field(default_factory=list)  # events not yet animated
@@ -62,6 +62,11 @@ class Session:
     host: Any = None  # where the AI players think (game.ai.host)
     _asked: Any = None  # the decision an AI is thinking about
     specs: dict[str, tuple[str, int]] = field(default_factory=dict)  # AI seats: (kind, seed)
+    ruleset: Any = None  # the state's ruleset (game.rules.ruleset_of), set on creation
+
+    def __post_init__(self) -> None:
+        if self.ruleset is None:
+            self.ruleset = ruleset_of(self.state)
 
     @staticmethod
     def new(course: Any, seats: list[Seat], racers_per_player: int, seed: int,
@@ -81,16 +86,16 @@ class Session:
     # --- what is going on -------------------------------------------------------
     @property
     def over(self) -> bool:
-        return RULESET.current_actor(self.state) == TERMINAL
+        return self.ruleset.current_actor(self.state) == TERMINAL
 
     def pending(self) -> Pending | None:
         """The open decision (after dice and agents have had their go), or None."""
-        actor = RULESET.current_actor(self.state)
+        actor = self.ruleset.current_actor(self.state)
         if actor in (TERMINAL, CHANCE):
             return None
         top = self.state.stack[-1]
         if self._legal_cache is None or self._legal_cache[0] is not top:
-            self._legal_cache = (top, RULESET.legal_choices(self.state))
+            self._legal_cache = (top, self.ruleset.legal_choices(self.state))
         return Pending(actor, top.kind if top.kind != "group_roll" else "group_favour", self._legal_cache[1],
                        self.seats[actor])
 
@@ -100,7 +105,7 @@ class Session:
 
     # --- moving on ----------------------------------------------------------------
     def _apply(self, choice: Choice) -> list[Any]:
-        evs = RULESET.apply(self.state, choice)
+        evs = self.ruleset.apply(self.state, choice)
         self._legal_cache = None
         self.events.extend(evs)
         self.unseen.extend(evs)
@@ -108,7 +113,7 @@ class Session:
 
     def submit(self, choice: Choice) -> str | None:
         """A human's choice: None if taken, else why it is not legal (nothing changes)."""
-        why = RULESET.is_legal(self.state, choice)
+        why = self.ruleset.is_legal(self.state, choice)
         if why is not None:
             return why
         try:
@@ -123,11 +128,11 @@ class Session:
         waits for the answer, for skipping to the end). Returns the steps taken."""
         n = 0
         while n < max_steps:
-            actor = RULESET.current_actor(self.state)
+            actor = self.ruleset.current_actor(self.state)
             if actor == TERMINAL:
                 break
             if actor == CHANCE:
-                self._apply(sample_chance(RULESET, self.state))
+                self._apply(sample_chance(self.ruleset, self.state))
                 n += 1
                 continue
             seat = self.seats[actor]
@@ -136,7 +141,7 @@ class Session:
             top = self.state.stack[-1]
             try:
                 if self._asked is not top:
-                    self.host.ask(actor, self.state, RULESET.legal_choices(self.state))
+                    self.host.ask(actor, self.state, self.ruleset.legal_choices(self.state))
                     self._asked = top
                 got = self.host.wait() if block else self.host.poll()
             except RuntimeError as e:  # the worker died: think here from now on (slower, never stuck)
@@ -152,8 +157,8 @@ class Session:
                 break  # still thinking: come back next frame
             self._asked = None
             choice, why = got
-            if RULESET.is_legal(self.state, choice) is not None:  # pragma: no cover - agents are tested legal
-                choice, why = RULESET.legal_choices(self.state)[0], "(its choice was not legal; it takes the first)"
+            if self.ruleset.is_legal(self.state, choice) is not None:  # pragma: no cover - agents are tested legal
+                choice, why = self.ruleset.legal_choices(self.state)[0], "(its choice was not legal; it takes the first)"
             if not why or why.endswith(":"):  # every AI choice gets its line, if only what it was
                 from game.ui.words import describe
                 label = describe(self.state, choice, top.kind)
@@ -168,7 +173,7 @@ class Session:
     @property
     def thinking(self) -> str | None:
         """The player whose AI is thinking now, if any."""
-        actor = RULESET.current_actor(self.state)
+        actor = self.ruleset.current_actor(self.state)
         if actor in (TERMINAL, CHANCE) or self.seats[actor].kind == "human":
             return None
         return actor
@@ -179,4 +184,4 @@ class Session:
         return out
 
     def outcome(self) -> dict[str, Any]:
-        return RULESET.outcome(self.state)
+        return self.ruleset.outcome(self.state)
