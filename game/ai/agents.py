@@ -13,7 +13,10 @@ LABELS = {"random": "AI (random)", "easy": "AI (easy)", "normal": "AI (normal)",
           "greedy": "AI (greedy)"}
 
 
-def make_agent(kind: str, seed: int, source: str = "agent") -> Any:
+def make_agent(kind: str, seed: int, source: str = "agent", ruleset: str = "wild_race") -> Any:
+    """The agent `kind` for `ruleset` ('wild_race' or 'doomwheel')."""
+    if ruleset.replace("-", "_") == "doomwheel":
+        return _doomwheel_agent(kind, seed, source)
     if kind == "random":
         from game.ai.random_agent import RandomAgent
         return RandomAgent(seed)
@@ -30,3 +33,14 @@ def make_agent(kind: str, seed: int, source: str = "agent") -> Any:
         from game.ai.hard import HardAgent
         return HardAgent(seed)
     raise BadInput(source, "agent", f"unknown agent {kind!r} (available: {', '.join(AGENTS)})")
+
+
+DOOMWHEEL_AGENTS = ("random",)  # grows as the Doomwheel agents land (game/ai/doomwheel/)
+
+
+def _doomwheel_agent(kind: str, seed: int, source: str) -> Any:
+    if kind in ("random", "greedy"):  # greedy: no Doomwheel version yet, plays at random
+        from game.ai.random_agent import RandomAgent
+        return RandomAgent(seed)
+    raise BadInput(source, "agent", f"no {kind!r} agent for the Doomwheel Race yet "
+                                    f"(available: {', '.join(DOOMWHEEL_AGENTS)})")

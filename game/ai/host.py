@@ -23,6 +23,8 @@ def portable(state: Any) -> Any:
     """A copy of the state that pickles small: no table, no cached shapes."""
     st = state.clone()
     st.table = None
+    if not hasattr(st, "racers"):  # a Doomwheel state: plain data apart from the table
+        return st
     st.offered = None
     st.racers = {k: _bare(r) for k, r in st.racers.items()}
     st.obstacles = {k: _bare(o) for k, o in st.obstacles.items()}
@@ -38,18 +40,24 @@ def _bare(x: Any) -> Any:
 
 
 def _decide(agents: dict[str, Any], player: str, state: Any, legal: list[Choice]) -> tuple[Choice, str]:
-    from game.rules.wild_race import RULESET
-    from game.rules.wild_race.geo import geo_of
-    geo_of(state)  # a state that came through a pipe has no table yet
+    from game.rules import ruleset_of
+    rules = ruleset_of(state)
+    if rules.name == "doomwheel":
+        from game.rules.doomwheel.geo import geo_of as doom_geo
+        doom_geo(state)
+    else:
+        from game.rules.wild_race.geo import geo_of
+        geo_of(state)  # a state that came through a pipe has no table yet
     agent = agents[player]
-    choice = agent.act(RULESET, state, legal)
+    choice = agent.act(rules, state, legal)
     return choice, str(getattr(agent, "why", "") or "")
 
 
 class InlineHost:
-    def __init__(self, specs: dict[str, tuple[str, int]]) -> None:
+    def __init__(self, specs: dict[str, tuple[str, int]], ruleset: str = "wild_race") -> None:
         from game.ai.agents import make_agent
-        self.agents = {p: make_agent(kind, seed) for p, (kind, seed) in specs.items()}
+        self.ruleset = ruleset
+        self.agents = {p: make_agent(kind, seed, ruleset=ruleset) for p, (kind, seed) in specs.items()}
         self._answer: tuple[Choice, str] | None = None
 
     def ask(self, player: str, state: Any, legal: list[Choice]) -> None:
@@ -66,9 +74,9 @@ class InlineHost:
         pass
 
 
-def _serve(conn: Any, specs: dict[str, tuple[str, int]]) -> None:  # pragma: no cover - runs in the worker
+def _serve(conn: Any, specs: dict[str, tuple[str, int]], ruleset: str) -> None:  # pragma: no cover - worker
     from game.ai.agents import make_agent
-    agents = {p: make_agent(kind, seed) for p, (kind, seed) in specs.items()}
+    agents = {p: make_agent(kind, seed, ruleset=ruleset) for p, (kind, seed) in specs.items()}
     while True:
         try:
             msg = conn.recv()
@@ -86,11 +94,12 @@ def _serve(conn: Any, specs: dict[str, tuple[str, int]]) -> None:  # pragma: no 
 class ProcessHost:
     """Agents in a worker process. `ask` returns at once; `poll` is non-blocking."""
 
-    def __init__(self, specs: dict[str, tuple[str, int]]) -> None:
+    def __init__(self, specs: dict[str, tuple[str, int]], ruleset: str = "wild_race") -> None:
         import multiprocessing
+        self.ruleset = ruleset
         ctx = multiprocessing.get_context("spawn")  # the same on Linux, macOS and Windows
         self._conn, child = ctx.Pipe()
-        self._proc = ctx.Process(target=_serve, args=(child, specs), daemon=True, name="wild-table-ai")
+        self._proc = ctx.Process(target=_serve, args=(child, specs, ruleset), daemon=True, name="wild-table-ai")
         self._proc.start()
         child.close()
         self._waiting = False
@@ -138,13 +147,14 @@ class ProcessHost:
         self._conn.close()
 
 
-def make_host(specs: dict[str, tuple[str, int]], process: bool | None = None) -> Any:
-    """A process host when any agent needs real thinking time, else inline."""
+def make_host(specs: dict[str, tuple[str, int]], process: bool | None = None, ruleset: str = "wild_race") -> Any:
+    """A process host when any agent needs real thinking time, else inline; the
+    agents are `ruleset`'s ('wild_race' or 'doomwheel')."""
     if process is None:
         process = any(kind not in FAST_KINDS for kind, _ in specs.values())
     if not specs or not process:
-        return InlineHost(specs)
+        return InlineHost(specs, ruleset)
     try:
-        return ProcessHost(specs)
+        return ProcessHost(specs, ruleset)
     except (OSError, ValueError, ImportError):  # pragma: no cover - no processes here: think inline
-        return InlineHost(specs)
+        return InlineHost(specs, ruleset)

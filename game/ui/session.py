@@ -147,7 +147,7 @@ class Session:
             except RuntimeError as e:  # the worker died: think here from now on (slower, never stuck)
                 from game.ai.host import InlineHost
                 self.host.close()
-                self.host = InlineHost(self.specs)
+                self.host = InlineHost(self.specs, self.ruleset.name)
                 self._asked = None
                 t = AiThought(actor, f"(the AI process stopped: {e}; the AI now thinks in the game window)")
                 self.events.append(t)
