@@ -441,3 +441,12 @@ def test_save_json_file_failure_leaves_old_file(tmp_path: Path) -> None:
         save_json_file(p, {"a": float("inf")})
     assert load_json_file(p) == {"a": 1}
     assert sorted(os.listdir(tmp_path)) == ["out.json"]
+
+
+def test_a_key_with_a_newline_still_gives_one_line(tmp_path: Path) -> None:
+    f = tmp_path / "c.json"
+    f.write_text('{"a\\nb": 1, "a\\nb": 2}')
+    with pytest.raises(BadInput) as e:
+        load_json_file(str(f))
+    line = e.value.line()
+    assert "\n" not in line and "a\\nb" in line and "duplicate key" in line

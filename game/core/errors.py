@@ -18,10 +18,18 @@ class BadInput(Exception):
         super().__init__(self.line())
 
     def line(self) -> str:
+        """One line, always: control characters in a file name, a key or a value
+        (a key with a newline in it) are shown escaped."""
         where = self.source or "<input>"
-        if self.field:
-            return f"{where}: {self.field}: {self.reason}"
-        return f"{where}: {self.reason}"
+        text = f"{where}: {self.field}: {self.reason}" if self.field else f"{where}: {self.reason}"
+        return one_line(text)
+
+
+def one_line(text: str) -> str:
+    """`text` with control characters escaped (\\n, \\t, \\x07...), so it prints as one line."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 class IllegalChoice(Exception):
