@@ -1,0 +1,28 @@
+"""Never lose a game (issue 7): records, saves, the autosave and replays.
+
+What the window calls (docs/save-format.md):
+
+    rg = attach(session, autosave=True, keep_replay=True)   # right after Session.new
+    save_game(path, session)                                 # Ctrl+S
+    loaded = load_game(path)                                 # Ctrl+O (BadInput -> a dialog)
+    loaded = find_unfinished_autosave()                      # menu: "resume?"
+    ...  session = Session(loaded.state, seats, host=make_host(loaded.specs), specs=loaded.specs)
+         attach(session, loaded.record, autosave=True, keep_replay=True)
+
+Headless: `start_game(state, seats)` gives a RecordedGame whose `.rules` records
+what the driver applies; `write_replay(path, [rg])`; `check_replay(path)`.
+"""
+
+from __future__ import annotations
+
+from game.core.record import GameRecord, GameSetup, SeatRecord, state_digest
+from game.save.games import (RecordedGame, agent_states, continue_game, new_state_from_setup, rebuild,
+                             restore_agent_states, start_game)
+from game.save.replay import check_replay, read_replay, write_replay
+from game.save.savefile import (LoadedGame, attach, autosave_path, discard_autosave, find_unfinished_autosave,
+                                load_game, save_game, write_autosave)
+
+__all__ = ["GameRecord", "GameSetup", "LoadedGame", "RecordedGame", "SeatRecord", "agent_states", "attach",
+           "autosave_path", "check_replay", "continue_game", "discard_autosave", "find_unfinished_autosave",
+           "load_game", "new_state_from_setup", "read_replay", "rebuild", "restore_agent_states", "save_game",
+           "start_game", "state_digest", "write_autosave", "write_replay"]

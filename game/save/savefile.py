@@ -1,0 +1,250 @@
+"""Save files (docs/save-format.md): save, load, the autosave and resuming.
+
+A save is versioned JSON (`"format": 1, "kind": "save"`) holding the game record
+(setup with the embedded course and the seats, every choice and chance outcome,
+checkpoints), the digest of the current state and a readable snapshot of it
+(the dice generator's state included), the AI players' generator states when they
+were at hand, and an `extra` object the window may fill (a Grand Prix's standings).
+
+Loading reads the file through game.core.jsonload (size cap, decode errors), checks
+every field strictly, rebuilds the game from the setup by re-applying every
+recorded choice (each must be legal) and checks every checkpoint and the final hash.
+Any problem is one BadInput naming the file, the field and the reason; the file on
+disk is only ever read.
+
+Format policy: a file of a newer format than this program reads is refused ("update
+the program"); older formats are migrated in memory when read (format 1 is the
+first, so there is nothing to migrate yet) and never rewritten by a load.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.errors import BadInput
+from game.core.jsonload import Obj, load_json_file
+from game.core.paths import autosave_dir, replays_dir
+from game.core.record import GameRecord, SeatRecord, first_difference, state_digest, state_tree, turn_of
+from game.save.files import dumps, remove_stale_temps, write_atomic
+from game.save.games import RecordedGame, agent_states, continue_game, rebuild, start_game
+
+FORMAT = 1
+KIND = "save"
+PROGRAM = "wild-table"
+AUTOSAVE_NAME = "autosave.json"
+
+
+@dataclass
+class LoadedGame:
+    """A game rebuilt from a save: go on playing `state`; `game` records on."""
+
+    path: str
+    state: Any
+    record: GameRecord
+    seats: list[SeatRecord]
+    events: list[Any]  # every rules event of the game so far (for the window's log)
+    agents: dict[str, Any] = field(default_factory=dict)  # AI generator states (restore_agent_states)
+    extra: dict[str, Any] = field(default_factory=dict)
+    finished: bool = False
+    saved_at: str = ""
+    game: RecordedGame | None = None
+
+    @property
+    def specs(self) -> dict[str, tuple[str, int]]:
+        """AI seats as a Session wants them: player -> (kind, seed)."""
+        return {s.player: (s.kind, int(s.seed or 0)) for s in self.seats if s.is_ai}
+
+    @property
+    def ruleset(self) -> str:
+        return self.record.setup.ruleset
+
+    @property
+    def turn(self) -> int:
+        return turn_of(self.state)
+
+
+# --------------------------------------------------------------------------- the session side
+
+def recorded(game: Any) -> RecordedGame:
+    """The RecordedGame of a Session (attached with `attach`) or the thing itself."""
+    if isinstance(game, RecordedGame):
+        return game
+    rg = getattr(game, "recorded_game", None)
+    if isinstance(rg, RecordedGame):
+        return rg
+    raise TypeError("not a recorded game: attach(session) first, or pass a RecordedGame")
+
+
+def attach(session: Any, record: GameRecord | None = None, *, autosave: bool = False,
+           keep_replay: bool = False) -> RecordedGame:
+    """Record a window Session: its `ruleset` becomes the recording wrapper, so every
+    choice it applies (human, AI or die) is recorded. Call right after Session.new
+    (no choice applied yet), or after `load_game` with the loaded record. With
+    `autosave`, the game is saved to the autosave at the start of every turn and
+    when it ends; with `keep_replay`, a finished game is written to the replays
+    folder. Write failures never stop the game: they land in `.last_error`."""
+    seats = [SeatRecord(s.player, s.name, s.kind, session.specs.get(s.player, (s.kind, None))[1]
+                        if s.kind != "human" else None, getattr(s, "colour", 0))
+             for s in session.seats.values()]
+    rg = start_game(session.state, seats) if record is None else continue_game(session.state, record)
+    host = getattr(session, "host", None)
+    if host is not None and isinstance(getattr(host, "agents", None), dict):
+        rg.agents = host.agents
+    session.ruleset = rg.rules
+    session.recorded_game = rg
+    if autosave:
+        rg.rules.on_turn.append(lambda _s, _r: _safe(rg, lambda: write_autosave(rg)))
+        rg.rules.on_end.append(lambda _s, _r: _safe(rg, lambda: write_autosave(rg)))
+    if keep_replay:
+        rg.rules.on_end.append(lambda _s, _r: _safe(rg, lambda: keep_finished_replay(rg)))
+    return rg
+
+
+def _safe(rg: RecordedGame, write: Any) -> None:
+    try:
+        write()
+        rg.last_error = None
+    except (OSError, ValueError, TypeError) as e:
+        rg.last_error = f"could not save: {e}"
+
+
+# --------------------------------------------------------------------------- writing
+
+def save_document(game: Any, *, extra: dict[str, Any] | None = None, saved_at: str | None = None) -> dict[str, Any]:
+    rg = recorded(game)
+    state = rg.state
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "kind": KIND,
+        "program": PROGRAM,
+        "record": rg.record.to_json(),
+        "hash": state_digest(state),
+        "state": state_tree(state),
+        "summary": summary(rg),
+        "agents": agent_states(rg.agents) if rg.agents else {},
+        "extra": dict(extra or {}),
+    }
+    if saved_at is None:
+        saved_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    if saved_at:
+        doc["saved_at"] = saved_at
+    return doc
+
+
+def summary(rg: RecordedGame) -> dict[str, Any]:
+    st = rg.state
+    return {"ruleset": rg.record.setup.ruleset, "course": str(rg.record.setup.course.get("name", "")),
+            "turn": turn_of(st), "steps": len(rg.record.history), "finished": rg.over,
+            "players": [s.name for s in rg.seats]}
+
+
+def save_game(path: str, game: Any, *, keep_backup: bool = False, extra: dict[str, Any] | None = None) -> None:
+    """Save a recorded game (a RecordedGame, or a Session after `attach`) to `path`,
+    atomically; `keep_backup` keeps the file it replaces as `path.bak`. Creates the
+    folder if needed. OSError if the disk refuses."""
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    write_atomic(path, dumps(save_document(game, extra=extra)), keep_backup=keep_backup)
+
+
+def autosave_path() -> str:
+    return os.path.join(autosave_dir(), AUTOSAVE_NAME)
+
+
+def write_autosave(game: Any, extra: dict[str, Any] | None = None) -> str:
+    """Save to the autosave, keeping the previous autosave as its .bak."""
+    path = autosave_path()
+    save_game(path, game, keep_backup=True, extra=extra)
+    return path
+
+
+def keep_finished_replay(game: Any) -> str:
+    """Write a finished game's replay into the replays folder; returns its path."""
+    from game.save.replay import replay_document
+    rg = recorded(game)
+    folder = replays_dir()
+    os.makedirs(folder, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    path = os.path.join(folder, f"{rg.record.setup.ruleset}-{stamp}-{state_digest(rg.state)[:8]}.replay.json")
+    write_atomic(path, dumps(replay_document([rg])))
+    return path
+
+
+# --------------------------------------------------------------------------- reading
+
+def load_game(path: str) -> LoadedGame:
+    """Read, validate and rebuild a save. BadInput (file: field: reason) for a missing,
+    empty, truncated or corrupted file, another kind of file, a newer format, an
+    unknown ruleset, a bad course, a recorded choice that is not legal, or a hash that
+    does not match. Never writes."""
+    source = path
+    o = Obj.root(load_json_file(path), source)
+    o.format_version(FORMAT, what="save")
+    kind = o.get("kind")
+    if kind.value != KIND:
+        hint = " (a replay: watch it with `python -m game replay`)" if kind.value == "replay" else ""
+        shown = repr(kind.value[:40]) if isinstance(kind.value, str) else "not a string"
+        kind.fail(f"this is not a save: kind is {shown}, expected 'save'{hint}")
+    o.const("program", PROGRAM)
+    record = GameRecord.from_json(o.obj("record"))
+    want = o.string("hash", min_len=1, max_len=64)
+    snapshot = o.get("state").value
+    summ = o.obj("summary")
+    summ_data = dict(summ.data)
+    agents = o.get("agents")
+    if not isinstance(agents.value, dict):
+        agents.fail("expected an object")
+    extra = o.get("extra")
+    if not isinstance(extra.value, dict):
+        extra.fail("expected an object")
+    saved_at = o.string("saved_at", max_len=40, default="")
+    o.done()
+    state, events = rebuild(record, source, "record")
+    got = state_digest(state)
+    if got != want:
+        where = first_difference(snapshot, state_tree(state)) if isinstance(snapshot, dict) else None
+        detail = f"; first difference at {where}" if where else ""
+        raise BadInput(source, "hash", f"the rebuilt game does not match the saved state (saved {want}, "
+                                       f"rebuilt {got}){detail}")
+    rg = continue_game(state, record)
+    if summ_data.get("turn") != turn_of(state) or summ_data.get("finished") is not rg.over:
+        raise BadInput(source, "summary", "does not match the rebuilt game (turn or finished)")
+    return LoadedGame(path, state, record, list(record.setup.seats), events, dict(agents.value),
+                      dict(extra.value), rg.over, saved_at, rg)
+
+
+def find_unfinished_autosave() -> LoadedGame | None:
+    """The autosave to offer on start-up: the autosave if it loads and its game is not
+    over, else its .bak under the same conditions, else None. Clears temporary files a
+    killed write left behind; never changes a save."""
+    remove_stale_temps(autosave_dir())
+    main = autosave_path()
+    for path in (main, main + ".bak"):
+        if not os.path.isfile(path):
+            continue
+        try:
+            loaded = load_game(path)
+        except BadInput:
+            continue
+        if not loaded.finished:
+            return loaded
+        if path == main:
+            return None  # the last game ended: nothing to resume (the .bak is older)
+    return None
+
+
+def discard_autosave() -> None:
+    """Forget the autosave (the player declined to resume, or started a new game)."""
+    for path in (autosave_path(), autosave_path() + ".bak"):
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+
+
+def new_recorded(state: Any, seats: list[SeatRecord]) -> RecordedGame:
+    """Record a headless game from its first step (driver: play(rg.rules, rg.state, ...))."""
+    return start_game(state, seats)
