@@ -1,4 +1,4 @@
-"""Command line: `python -m game [play|simulate|scenario|arena|validate|import-tiled] ...`.
+"""Command line: `python -m game [play|simulate|scenario|arena|validate|import-tiled|replay] ...`.
 
 Bad input (a file, field, option or choice) prints one line naming it and exits 2;
 never a traceback. `validate` prints every problem of every course file (one line
@@ -39,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the AI playing every seat (greedy: the quick test agent)")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--replay-out", default=None, metavar="FILE",
+                     help="write the replay of the simulated race(s) (a Grand Prix: every race in one file)")
     sc = sub.add_parser("scenario", help="play a scenario file and check its expectations")
     sc.add_argument("file")
     sc.add_argument("--json", action="store_true")
@@ -60,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     ti.add_argument("tmj", metavar="IN.tmj")
     ti.add_argument("out", metavar="OUT.json")
     ti.add_argument("--force", action="store_true", help="write the course even if check_course finds errors in it")
+    rp = sub.add_parser("replay", help="check a replay's state hashes (--check: headless only)")
+    rp.add_argument("file")
+    rp.add_argument("--check", action="store_true", help="verify headless: exit 0 ok, 1 a mismatch, 2 a bad file")
     sub.add_parser("play", help="open the game window (the default)")
     return p
 
@@ -89,6 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return validate_command(args.files, args.racers)
         if args.cmd == "import-tiled":
             return import_tiled_command(args.tmj, args.out, args.force)
+        if args.cmd == "replay":
+            from game.save.replay import replay_command
+            return replay_command(args.file, args.check)
         return play_command()
     except BadInput as e:
         print(e.line(), file=sys.stderr)

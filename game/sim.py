@@ -16,9 +16,27 @@ from game.rules.wild_race.options import parse_option_pairs
 from game.rules.wild_race.state import RaceState
 
 
+def agent_seed(seed: int, seat: int) -> int:
+    """The AI seed of seat `seat` in a simulated race of game seed `seed`."""
+    return seed * 1009 + seat * 7919 + 1
+
+
 def make_agents(kind: str, players: list[str], seed: int) -> dict[str, Any]:
     from game.ai.agents import make_agent
-    return {p: make_agent(kind, seed * 1009 + i * 7919 + 1, "simulate") for i, p in enumerate(players)}
+    return {p: make_agent(kind, agent_seed(seed, i), "simulate") for i, p in enumerate(players)}
+
+
+def _recorded(state: Any, players: Any, kind: str, seed: int, games: list[Any] | None) -> Any:
+    """The ruleset to play through: the recording wrapper when a replay is wanted
+    (--replay-out; the RecordedGame is appended to `games`), else the plain one."""
+    from game.rules import ruleset_of
+    if games is None:
+        return ruleset_of(state)
+    from game.core.record import SeatRecord
+    from game.save.games import start_game
+    rg = start_game(state, [SeatRecord(p, name, kind, agent_seed(seed, i)) for i, (p, name) in enumerate(players)])
+    games.append(rg)
+    return rg.rules
 
 
 MAX_GP_RACES = 100
@@ -26,14 +44,14 @@ PLAYER_IDS = ("red", "blue", "green", "gold", "purple", "white", "black", "orang
 
 
 def run_race(course: Any, players: int, per: int, seed: int, options: Any, agent: str,
-             favour: dict[str, int] | None = None) -> RaceState:
+             favour: dict[str, int] | None = None, games: list[Any] | None = None) -> RaceState:
     pl = tuple((PLAYER_IDS[i], PLAYER_IDS[i].capitalize()) for i in range(players))
     st = new_state(RaceSetup(course, pl, per, seed), options)
     if favour:
         for rid, f in favour.items():
             if rid in st.racers:
                 st.racers[rid].favour = f
-    play(RULESET, st, make_agents(agent, [p for p, _ in pl], seed))
+    play(_recorded(st, pl, agent, seed, games), st, make_agents(agent, [p for p, _ in pl], seed))
     return st
 
 
@@ -59,9 +77,10 @@ def simulate_command(args: argparse.Namespace) -> int:
     standings = Standings()
     results = []
     favour: dict[str, int] | None = None
+    games: list[Any] | None = [] if getattr(args, "replay_out", None) else None
     for i in range(races):
         st = run_race(course, args.players, args.racers_per_player, args.seed + i * 100003, options, args.agent,
-                      favour)
+                      favour, games)
         summ = race_summary(st)
         if args.grand_prix:
             pts = standings.add_race(st, summ["order"])
@@ -70,6 +89,11 @@ def simulate_command(args: argparse.Namespace) -> int:
             if options.gp_carry_favour == "yes":
                 favour = {r.id: r.favour for r in st.racers.values()}
         results.append(summ)
+    if games is not None:
+        from game.save.replay import write_replay
+        series = ({"points": standings.totals(), "teams": standings.team_totals(),
+                   "most_lives_taken": standings.bonus_racers()} if args.grand_prix else None)
+        write_replay(args.replay_out, games, series)
     if args.json:
         doc: dict[str, Any] = {"schema": "wild-table/simulate", "version": 1, "ruleset": "wild-race",
                                "seed": args.seed, "course": course.name, "races": results}
@@ -128,7 +152,12 @@ def simulate_doomwheel(args: argparse.Namespace) -> int:
     players = tuple((PLAYER_IDS[i], PLAYER_IDS[i].capitalize()) for i in range(args.players))
     st = new_doom(DoomSetup(course, players, args.seed), parse_options(opts, "simulate", "--option"))
     from game.ai.random_agent import RandomAgent
-    play_game(DOOM, st, {p: RandomAgent(args.seed * 1009 + i * 7919 + 1) for i, (p, _) in enumerate(players)})
+    games: list[Any] | None = [] if getattr(args, "replay_out", None) else None
+    rules = _recorded(st, players, "random", args.seed, games)
+    play_game(rules, st, {p: RandomAgent(agent_seed(args.seed, i)) for i, (p, _) in enumerate(players)})
+    if games is not None:
+        from game.save.replay import write_replay
+        write_replay(args.replay_out, games)
     out = DOOM.outcome(st)
     if args.json:
         print(json.dumps({"schema": "wild-table/simulate", "version": 1, "ruleset": "doomwheel", "seed": args.seed,
