@@ -77,6 +77,18 @@ class Session:
         specs = {s.player: (s.kind, seed * 31 + i) for i, s in enumerate(seats) if s.kind != "human"}
         return Session(st, {s.player: s for s in seats}, host=make_host(specs, process), specs=specs)
 
+    @staticmethod
+    def new_doomwheel(course: Any, seats: list[Seat], seed: int, options: Any = None,
+                      process: bool | None = None) -> "Session":
+        """A Doomwheel Race: one wheel per seat (its id is the player's)."""
+        from game.ai.host import make_host
+        from game.rules.doomwheel import DoomSetup
+        from game.rules.doomwheel import new_state as doom_state
+        st = doom_state(DoomSetup(course, tuple((s.player, s.name) for s in seats), seed), options)
+        specs = {s.player: (s.kind, seed * 31 + i) for i, s in enumerate(seats) if s.kind != "human"}
+        return Session(st, {s.player: s for s in seats}, host=make_host(specs, process, ruleset="doomwheel"),
+                       specs=specs)
+
     def close(self) -> None:
         """Stop the AI worker (leaving the race)."""
         if self.host is not None:
@@ -160,8 +172,7 @@ class Session:
             if self.ruleset.is_legal(self.state, choice) is not None:  # pragma: no cover - agents are tested legal
                 choice, why = self.ruleset.legal_choices(self.state)[0], "(its choice was not legal; it takes the first)"
             if not why or why.endswith(":"):  # every AI choice gets its line, if only what it was
-                from game.ui.words import describe
-                label = describe(self.state, choice, top.kind)
+                label = self._describe(choice, top.kind)
                 why = f"{why} {label}" if why else f"{actor}: {label}"
             t = AiThought(actor, why)
             self.events.append(t)
@@ -169,6 +180,13 @@ class Session:
             self._apply(choice)
             n += 1
         return n
+
+    def _describe(self, choice: Choice, kind: str) -> str:
+        if self.ruleset.name == "doomwheel":
+            from game.ui import doom_words
+            return doom_words.describe(self.state, choice, kind, {p: s.name for p, s in self.seats.items()})
+        from game.ui.words import describe
+        return describe(self.state, choice, kind)
 
     @property
     def thinking(self) -> str | None:

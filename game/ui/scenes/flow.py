@@ -1,5 +1,5 @@
 """A single race or a Grand Prix series: builds each race's session, hands over to
-the race scene and then to the results."""
+the race scene and then to the results; the same for a Doomwheel Race (DoomSeries)."""
 
 from __future__ import annotations
 
@@ -55,3 +55,44 @@ def next_race(app: App, series: Series) -> None:
         app.replace(ResultsScene(app, series, session))
 
     app.replace(RaceScene(app, series.new_session(), series.colours(), over))
+
+
+# --- the Doomwheel Race ------------------------------------------------------------------
+
+@dataclass
+class DoomSeries:
+    """One Doomwheel Race (and its re-runs with "Race again")."""
+
+    course: Any
+    seats: list[tuple[str, str]]  # (name, kind)
+    options: Any  # game.rules.doomwheel.options.Options
+    seed: int
+    palette: list[int] = field(default_factory=list)
+    number: int = 0
+    races: int = 1
+
+    def colours(self) -> dict[str, int]:
+        return {PLAYER_IDS[i]: (self.palette[i] if i < len(self.palette) else i) for i in range(len(self.seats))}
+
+    def new_session(self) -> Session:
+        self.number += 1
+        seats = [Seat(PLAYER_IDS[i], name, kind, i) for i, (name, kind) in enumerate(self.seats)]
+        return Session.new_doomwheel(self.course, seats, self.seed + self.number * 100003, self.options)
+
+
+def start_doomwheel(app: App, course: Any, seats: list[tuple[str, str]], options: Any, seed: int | None = None,
+                    colours: list[int] | None = None) -> DoomSeries:
+    series = DoomSeries(course, seats, options, random.randrange(1 << 30) if seed is None else seed,
+                        palette=list(colours or []))
+    next_doom_race(app, series)
+    return series
+
+
+def next_doom_race(app: App, series: DoomSeries) -> None:
+    from game.ui.scenes.doom_race import DoomRaceScene
+    from game.ui.scenes.doom_results import DoomResultsScene
+
+    def over(session: Session) -> None:
+        app.replace(DoomResultsScene(app, series, session))
+
+    app.replace(DoomRaceScene(app, series.new_session(), series.colours(), over))

@@ -20,19 +20,20 @@ class MenuScene(Scene):
         w, h = self.app.size
         m = self.app.manager
         x = w // 2 - 160
-        y = h // 2 - 170
+        y = h // 2 - 190
         self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 100, y - 110, 520, 64), "Wild Table", m,
                                                         object_id="#title"))
         self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 100, y - 50, 520, 30),
-                                                        "The Wild Race: a fantasy horse race on the tabletop", m,
+                                                        "The Wild Race and The Doomwheel Race, on the tabletop", m,
                                                         object_id="#subtitle"))
         self.buttons = {}
         items = [("new", "New race", True, ""), ("gp", "New Grand Prix", True, ""),
+                 ("doom", "Doomwheel Race", True, "Giant rat-driven wheels race laps of a figure of eight"),
                  ("load", "Load", False, "Saving and loading come in a later version"),
                  ("editor", "Course editor", True, ""),
                  ("settings", "Settings", True, ""), ("quit", "Quit", True, "")]
         for i, (key, label, enabled, tip) in enumerate(items):
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * 54, 320, 46), label, m,
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * 52, 320, 44), label, m,
                                              tool_tip_text=tip or None)
             if not enabled:
                 b.disable()
@@ -52,6 +53,9 @@ class MenuScene(Scene):
         if key in ("new", "gp"):
             from game.ui.scenes.setup import SetupScene
             self.app.replace(SetupScene(self.app, grand_prix=key == "gp"))
+        elif key == "doom":
+            from game.ui.scenes.doom_setup import DoomSetupScene
+            self.app.replace(DoomSetupScene(self.app))
         elif key == "editor":
             from game.ui.scenes.editor import EditorScene
             self.app.replace(EditorScene(self.app))

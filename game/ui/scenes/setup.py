@@ -97,6 +97,12 @@ class SetupScene(Scene):
         add = self.widgets.append
         add(pygame_gui.elements.UILabel(pygame.Rect(30, 12, 600, 64),
                                         "New Grand Prix" if self.grand_prix else "New race", m, object_id="#title"))
+        if not self.grand_prix:  # the other ruleset is one choice away
+            from game.ui.scenes.doom_setup import RULESETS
+            x2 = max(580, w - 560)
+            self.ruleset_dd = pygame_gui.elements.UIDropDownMenu(list(RULESETS), RULESETS[0],
+                                                                 pygame.Rect(x2, 28, 300, 34), m)
+            add(self.ruleset_dd)
         labels = course_labels(self.files) or ["(none)"]
         self.course_dd = pygame_gui.elements.UIDropDownMenu(labels, labels[self.course_i], pygame.Rect(30, 80, 380, 34), m)
         add(self.course_dd)
@@ -175,7 +181,10 @@ class SetupScene(Scene):
     def on_ui(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._read()
-            if event.ui_element is self.players_dd:
+            if getattr(self, "ruleset_dd", None) is event.ui_element and event.text != "The Wild Race":
+                from game.ui.scenes.doom_setup import DoomSetupScene
+                self.app.replace(DoomSetupScene(self.app))
+            elif event.ui_element is self.players_dd:
                 self.players = int(event.text)
                 self.resized()
             elif event.ui_element in self.colour_dds:

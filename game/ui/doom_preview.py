@@ -1,0 +1,190 @@
+"""What a Doomwheel decision would do, asked of the rules engine itself: a clone of
+the state takes the choice and runs the move (or slide, or slip) to its end, the
+dice that come up on the way answered so that nothing interrupts it (one hit that
+fails to wound, the slave table's "rat food", the average D3 for a sabotage slide).
+The preview lists the swept path (straight legs and the Schwenk's arc) as the
+engine drove it, the critters it runs over in touch order, the wheel it would ram
+and the edge that would stop it, and laps and checkpoints passed. No rules here:
+everything comes from the engine's events. Plain Python (no pygame), so it is
+tested headless. Also: `aim`, which turns a point on the table into the move
+choice (at, angle) whose end lies nearest it, with the engine's Schwenk geometry.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.protocol import CHANCE, Choice
+from game.rules.doomwheel import RULESET
+from game.rules.doomwheel.geo import pivot_point, schwenk_cost, unit
+
+# dice that do not change where the wheel goes, answered so the preview runs on
+NEUTRAL = {"run_over_hits": 1, "to_wound": 1, "armour_save": 6, "slave_table": 3, "edge_hits": 1,
+           "toppled_hits": 1}
+
+
+@dataclass
+class Leg:
+    """One piece of the swept path: a straight slide or a turn about (px, py)."""
+
+    kind: str  # line | turn
+    x0: float
+    y0: float
+    h0: float
+    x1: float
+    y1: float
+    h1: float
+    px: float = 0.0
+    py: float = 0.0
+
+    def poses(self, step: float = 0.25) -> list[tuple[float, float, float]]:
+        """Poses of the base along the leg, about every `step` inches or 5 degrees."""
+        if self.kind == "line":
+            n = max(1, int(math.hypot(self.x1 - self.x0, self.y1 - self.y0) / step))
+            return [(self.x0 + (self.x1 - self.x0) * k / n, self.y0 + (self.y1 - self.y0) * k / n, self.h0)
+                    for k in range(n + 1)]
+        turn = self.h1 - self.h0
+        n = max(1, int(abs(turn) / 5.0))
+        out = []
+        for k in range(n + 1):
+            a = math.radians(turn * k / n)
+            dx, dy = self.x0 - self.px, self.y0 - self.py
+            out.append((self.px + dx * math.cos(a) - dy * math.sin(a),
+                        self.py + dx * math.sin(a) + dy * math.cos(a), self.h0 + turn * k / n))
+        return out
+
+
+@dataclass
+class Preview:
+    wheel: str
+    legs: list[Leg] = field(default_factory=list)
+    run_over: list[tuple[str, str]] = field(default_factory=list)  # (critter id, kind) in touch order
+    rams: str = ""  # the wheel it would ram (its move stops there until the ram roll)
+    stopped_by: str = ""  # an edge (or a wheel it cannot ram) that ends the move
+    checkpoints: list[int] = field(default_factory=list)
+    laps: int = 0
+    wins: bool = False
+    end: tuple[float, float, float] | None = None  # the wheel's last pose in the preview
+
+    @property
+    def critters(self) -> list[str]:
+        return [c for c, _ in self.run_over]
+
+
+def preview(state: Any, choice: Choice, wheel: str | None = None, hows: tuple[str, ...] = ("move",),
+            slide: int = 2) -> Preview:
+    """Apply `choice` to a clone and follow `wheel` (default: the deciding wheel)
+    through the moves of kind `hows` until its move is over; `slide` is the face
+    given to each sabotage D3."""
+    st = RULESET.clone(state)
+    top = st.steps[-1]
+    wid = wheel or str(top.get("wheel"))
+    out = Preview(wid)
+    events = list(RULESET.apply(st, choice))
+    for _ in range(200):
+        if st.phase == "over" or RULESET.current_actor(st) != CHANCE:
+            break
+        roll = st.steps[-1]
+        if roll["reason"] == "sabotage":
+            value = slide
+        elif roll["reason"] in NEUTRAL:
+            value = NEUTRAL[roll["reason"]]
+        else:
+            break  # a roll that would change the move (a ram, a slip) or the next thing in the turn
+        events += RULESET.apply(st, Choice.make("roll", value=value))
+    _read(out, events, hows, st)
+    return out
+
+
+def _read(out: Preview, events: list[Any], hows: tuple[str, ...], st: Any) -> None:
+    wid = out.wheel
+    for e in events:
+        k = e.kind
+        if k == "WheelMoved" and e.wheel == wid and e.how in hows:
+            out.legs.append(Leg("line", e.x0, e.y0, e.heading, e.x1, e.y1, e.heading))
+            out.end = (e.x1, e.y1, e.heading)
+            if e.stopped_by:
+                _stopped(out, e.stopped_by, st)
+        elif k == "WheelTurned" and e.wheel == wid and e.how in hows:
+            x0, y0 = out.end[:2] if out.end else _start_of_turn(e)
+            out.legs.append(Leg("turn", x0, y0, e.h0, e.x1, e.y1, e.h1, e.px, e.py))
+            out.end = (e.x1, e.y1, e.h1)
+            if e.stopped_by:
+                _stopped(out, e.stopped_by, st)
+        elif k == "RanOver" and e.wheel == wid:
+            out.run_over.append((e.critter, e.critter_kind))
+        elif k == "CheckpointPassed" and e.wheel == wid:
+            out.checkpoints.append(e.checkpoint)
+        elif k == "LapCompleted" and e.wheel == wid:
+            out.laps += 1
+        elif k == "RaceOver" and e.winner == st.wheels[wid].player:
+            out.wins = True
+
+
+def _start_of_turn(e: Any) -> tuple[float, float]:
+    """Where a turn began: (x1, y1) turned back about the pivot by h1 - h0."""
+    a = math.radians(-(e.h1 - e.h0))
+    dx, dy = e.x1 - e.px, e.y1 - e.py
+    return e.px + dx * math.cos(a) - dy * math.sin(a), e.py + dx * math.sin(a) + dy * math.cos(a)
+
+
+def _stopped(out: Preview, other: str, st: Any) -> None:
+    if other in st.wheels and RULESET.current_actor(st) == CHANCE and st.steps[-1]["reason"] == "ram":
+        out.rams = other
+    else:
+        out.stopped_by = other
+
+
+# --- aiming with the mouse ------------------------------------------------------------
+
+def aim(state: Any, wheel: Any, roll: float, tx: float, ty: float, mode: str,
+        distance: float | None = None) -> tuple[float, float]:
+    """The (at, angle) of a move of `distance` (default the roll) whose end, driven
+    freely (no contacts), lies nearest the table point (tx, ty); Schwenk angles in
+    whole degrees, `at` in tenths of an inch. Uses the engine's pivot point and
+    Schwenk cost (game.rules.doomwheel.geo)."""
+    import numpy as np
+    dist = roll if distance is None else distance
+    best = (math.inf, 0.0, 0.0)
+    angles = np.arange(-180, 181, 1.0)
+    for sign in (1.0, -1.0):
+        angs = angles[angles * sign > 0]
+        cost = np.array([schwenk_cost(wheel, float(a), mode) for a in (sign * 1.0,)]) * np.abs(angs)
+        px, py = pivot_point(wheel, sign, mode)  # the pivot at the start of the move
+        ux, uy = unit(wheel.heading)
+        ats = np.arange(0.0, dist + 1e-9, 0.1)
+        A, G = np.meshgrid(ats, angs, indexing="ij")
+        C = np.broadcast_to(cost, A.shape)
+        ok = A + C <= dist + 1e-9
+        # drive `at`: the pivot moves with the base
+        cx, cy = wheel.x + ux * A, wheel.y + uy * A
+        qx, qy = px + ux * A, py + uy * A
+        r = np.radians(G)
+        dx, dy = cx - qx, cy - qy
+        x1 = qx + dx * np.cos(r) - dy * np.sin(r)
+        y1 = qy + dx * np.sin(r) + dy * np.cos(r)
+        h = np.radians(wheel.heading) + r
+        rest = dist - A - C
+        x2, y2 = x1 + np.cos(h) * rest, y1 + np.sin(h) * rest
+        d2 = (x2 - tx) ** 2 + (y2 - ty) ** 2 + np.abs(G) * 1e-4  # prefer the smaller Schwenk on ties
+        d2 = np.where(ok, d2, np.inf)
+        i = int(np.argmin(d2))
+        v = float(d2.flat[i])
+        if v < best[0]:
+            best = (v, float(A.flat[i]), float(G.flat[i]))
+    # no Schwenk at all
+    ux, uy = unit(wheel.heading)
+    d0 = (wheel.x + ux * dist - tx) ** 2 + (wheel.y + uy * dist - ty) ** 2
+    if d0 <= best[0]:
+        return 0.0, 0.0
+    return round(best[1], 1), best[2]
+
+
+def max_angle(wheel: Any, room: float, mode: str) -> float:
+    """The largest whole-degree Schwenk that fits in `room` inches of move."""
+    if mode == "free_pivot":
+        return 180.0
+    per = schwenk_cost(wheel, 1.0, mode)
+    return float(min(180, math.floor(room / per + 1e-9))) if per > 0 else 180.0

@@ -1,0 +1,621 @@
+"""The Doomwheel Race in the window: the table, the panels, and the decision of
+whoever's turn it is, gated by the rules' pending step as in the Wild Race scene:
+drive or repair; the move (aimed with the mouse or set with keys, its swept path
+and what it runs over shown by the engine before it is made); slip or not;
+sabotage (target, points, direction); the bolt thrower's target or hold. Hot-seat
+hand-over, spectating with follow, pause, speed and skip (K), then the results."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+
+from game.core.protocol import Choice
+from game.rules.doomwheel import RULESET
+from game.rules.doomwheel.geo import schwenk_cost
+from game.ui import doom_words as words
+from game.ui.app import App, Scene
+from game.ui.doom_animate import DoomAnimator
+from game.ui.doom_panels import DoomRoster, draw_help
+from game.ui.doom_preview import Preview, aim, max_angle, preview
+from game.ui.doom_view import DoomTableView
+from game.ui.panels import Banner, DiceTray, Log
+from game.ui.session import Session
+
+SIDEBAR = 380
+LOG_H = 130
+SPEEDS = (1.0, 4.0)
+
+
+class DoomRaceScene(Scene):
+    def __init__(self, app: App, session: Session, colours: dict[str, int],
+                 on_over: Callable[[Session], None]) -> None:
+        super().__init__(app)
+        self.session = session
+        self.colours = colours
+        self.on_over = on_over
+        st = session.state
+        self.names = {p: s.name for p, s in session.seats.items()}
+        self.view = DoomTableView(st, colours, app.settings.colour_blind, self.names)
+        self.view.grid = app.settings.grid
+        self.anim = DoomAnimator.of(st)
+        self.banner = Banner()
+        self.roster = DoomRoster(colours, app.settings.colour_blind, self.names)
+        self.dice = DiceTray()
+        self.log = Log()
+        from game.ui.sound import Sounds
+        self.sound = Sounds(0.0 if app.instant else app.settings.volume)
+        self.buttons: dict[Any, Choice] = {}
+        self._decision_key: Any = None
+        self.mouse = (0, 0)
+        self.message = ""
+        self.last_human: str | None = None
+        self.handover: str | None = None
+        self.paused = False
+        self.skipping = False
+        self.following = False
+        self.show_help = False
+        self.speed_i = 0
+        self.dragging = False
+        self.press_on_wheel: tuple[int, int] | None = None
+        self.over_called = False
+        self.fitted = False
+        # the move being set: Schwenk point and angle, distance (up_to), by mouse or keys
+        self.at = 0.0
+        self.angle = 0.0
+        self.distance: float | None = None
+        self.by_mouse = True
+        self._aimed_from: tuple[int, int] | None = None
+        # sabotage being set
+        self.target: str | None = None
+        self.points = 1
+        self.heading = 0.0
+        self._ghost_key: Any = None
+        self._ghost: dict[str, Any] | None = None
+        self._name_re: Any = None
+        self._catch_up()
+
+    # --- layout --------------------------------------------------------------------
+    def enter(self) -> None:
+        w, h = self.app.size
+        k = self.app.settings.ui_scale
+        self.view.camera.set_view(0, 0, w - round(SIDEBAR * k), h - round(LOG_H * k))
+        if not self.fitted:
+            self.view.fit()
+            self.fitted = True
+        self._decision_key = None
+        self.buttons.clear()
+
+    def rects(self) -> dict[str, pygame.Rect]:
+        k = self.app.settings.ui_scale
+        w, h = self.app.size
+        side, log_h = round(SIDEBAR * k), round(LOG_H * k)
+        x, sw = w - side + 6, side - 12
+        banner_h = round(58 * k)
+        roster_h = self.roster.height(len(self.session.state.wheels))
+        dice_h = round(150 * k)
+        return {
+            "banner": pygame.Rect(x, 6, sw, banner_h),
+            "roster": pygame.Rect(x, 12 + banner_h, sw, roster_h),
+            "decision": pygame.Rect(x, 18 + banner_h + roster_h, sw, h - 30 - banner_h - roster_h - dice_h),
+            "dice": pygame.Rect(x, h - dice_h - 6, sw, dice_h),
+            "log": pygame.Rect(6, h - log_h + 4, w - side - 12, log_h - 10),
+        }
+
+    # --- the game moving on ---------------------------------------------------------
+    def _catch_up(self) -> None:
+        self.anim.feed(self.session.take_unseen())
+
+    def update(self, dt: float) -> None:
+        speed = SPEEDS[self.speed_i] * self.app.settings.animation_speed
+        if self.app.instant:
+            self.anim.finish_all()
+        if self.skipping:
+            self._skip_step()
+        if not self.paused and not self.anim.busy and self.handover is None:
+            if self.session.think(12):
+                self._catch_up()
+        self.anim.update(dt, speed)
+        self.view.update(dt, self.anim)
+        if self.following:
+            self._follow(dt)
+        if self.app.instant:
+            self.anim.finish_all()
+        for e in self.anim.take_shown():
+            text = e.text()
+            if text:
+                self.log.add(self._named(text))
+            if e.kind == "RollMade":
+                self.dice.add(e)
+            self.sound.volume = 0.0 if self.app.instant else self.app.settings.volume
+            self.sound.on_event(e)
+        self.dice.update(dt)
+        if self.session.over and not self.anim.busy and not self.over_called:
+            self.over_called = True
+            self.session.close()
+            self.on_over(self.session)
+            return
+        self._refresh_decision()
+
+    def _follow(self, dt: float) -> None:
+        """The camera follows the wheel on the move (else the leader)."""
+        st = self.session.state
+        running = [w for w in st.wheels.values() if w.running]
+        wid = st.active or (max(running, key=lambda w: (w.laps, w.next_cp)).id if running else "")
+        if wid in self.anim.wheels:
+            x, y, _ = self.anim.wheels[wid]
+            self.view.camera.follow(x, y, min(1.0, dt * 3.0))
+
+    def _named(self, text: str) -> str:
+        if self._name_re is None:
+            ids = sorted(self.names, key=len, reverse=True)
+            self._name_re = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
+        text = re.sub(r"\b(fanatic|slayer|slave)-(\d+)\b",
+                      lambda m: f"{words.CRITTER_NAMES[m.group(1)]} {m.group(2)}", text)
+        return self._name_re.sub(lambda m: self.names[m.group(1)], text)
+
+    def _human(self) -> Any:
+        if self.anim.busy or self.session.over:
+            return None
+        return self.session.human_turn()
+
+    def _refresh_decision(self) -> None:
+        p = self._human()
+        if p is not None and self.last_human is not None and p.actor != self.last_human and self.handover is None \
+                and sum(1 for s in self.session.seats.values() if s.kind == "human") > 1:
+            self.handover = p.actor
+        key = None if p is None else (self.session.state.stack[-1], len(self.session.state.stack), self.handover)
+        same = key is None and self._decision_key is None or (
+            key is not None and self._decision_key is not None and key[0] is self._decision_key[0]
+            and key[1:] == self._decision_key[1:])
+        if same:
+            return
+        self._decision_key = key
+        self._new_decision(p)
+
+    def _new_decision(self, p: Any) -> None:
+        self._clear_buttons()
+        self.at, self.angle, self.distance, self.by_mouse = 0.0, 0.0, None, True
+        self.target, self.points = None, 1
+        self._ghost_key = None
+        if p is None:
+            return
+        if self.handover is not None:
+            self._button(f"Pass to {p.seat.name}: ready", Choice.make("@handover"))
+            return
+        st = self.session.state
+        if p.kind == "plan":
+            self._button("Go (Enter)", Choice.make("@go"))
+            self._button("Straight ahead (Z)", Choice.make("@straight"))
+            if st.options.move_distance == "up_to":
+                self._button("1\" shorter (,)", Choice.make("@shorter"))
+                self._button("1\" longer (.)", Choice.make("@longer"))
+            return
+        if p.kind == "sabotage":
+            targets = [c["target"] for c in p.legal if c.kind == "sabotage"]
+            for t in dict.fromkeys(targets):
+                self._button(f"Target {self.names.get(t, t)}", Choice.make("@target", target=t))
+            if len(set(targets)) == 1:
+                self.target = targets[0]
+            me = st.wheels[st.stack[-1]["wheel"]]
+            for n in range(1, me.sabotage + 1):
+                self._button(f"{n} point{'s' if n > 1 else ''} ({n}D3\")", Choice.make("@points", n=n), half=True)
+            self._button("Pass", Choice.make("pass"))
+            return
+        for c in p.legal:
+            label = words.describe(st, c, p.kind, self.names)
+            if c.kind == "shoot":
+                label += "  " + words.shot_odds(st, st.stack[-1]["wheel"], c["target"]).split(":", 1)[-1]
+            self._button(label, c)
+
+    def _clear_buttons(self) -> None:
+        for b in self.buttons:
+            b.kill()
+        self.buttons.clear()
+
+    def _button(self, label: str, c: Choice, half: bool = False) -> None:
+        r = self.rects()["decision"]
+        k = self.app.settings.ui_scale
+        bh = round(30 * k)
+        halves = [b for b in self.buttons if self.buttons[b].kind == "@points"]
+        y = r.y + round(34 * k) + sum(1 for b in self.buttons if self.buttons[b].kind != "@points") * (bh + 3)
+        if half:
+            i = len(halves)
+            bw = (r.w - 12 - 4 * 4) // 5
+            rect = pygame.Rect(r.x + 6 + i * (bw + 4), y, bw, bh)
+        else:
+            y += (bh + 3) if halves else 0
+            rect = pygame.Rect(r.x + 6, y, r.w - 12, bh)
+        if rect.bottom > r.bottom - 4:
+            return
+        b = pygame_gui.elements.UIButton(rect, (label if not half else label.split(" ")[0])[:52], self.app.manager,
+                                         object_id="#choice", tool_tip_text=label if half else None)
+        if self.show_help:
+            b.hide()
+        self.buttons[b] = c
+
+    def on_ui(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.buttons:
+            return
+        c = self.buttons[event.ui_element]
+        if c.kind == "@handover":
+            self.handover = None
+            self._decision_key = None
+            p = self.session.human_turn()
+            self.last_human = p.actor if p else None
+        elif c.kind == "@go":
+            self.go()
+        elif c.kind == "@straight":
+            self.at, self.angle, self.by_mouse = 0.0, 0.0, False
+        elif c.kind in ("@shorter", "@longer"):
+            self._lengthen(-1.0 if c.kind == "@shorter" else 1.0)
+        elif c.kind == "@target":
+            self.target = c["target"]
+        elif c.kind == "@points":
+            self.points = int(c["n"])
+        else:
+            self._submit(c)
+
+    def _submit(self, c: Choice) -> bool:
+        p = self.session.human_turn()
+        why = self.session.submit(c)
+        if why is not None:
+            self.message = why
+            return False
+        self.message = ""
+        self.last_human = p.actor if p else self.last_human
+        self._catch_up()
+        return True
+
+    # --- the ghost: what the pending decision would do ----------------------------------
+    def _plan(self) -> tuple[Any, float, str]:
+        st = self.session.state
+        top = st.stack[-1]
+        return st.wheels[top["wheel"]], float(top["value"]), st.options.schwenk
+
+    def move_choice(self) -> Choice:
+        w, roll, mode = self._plan()
+        dist = roll if self.distance is None else self.distance
+        if self.by_mouse and self._aimed_from != self.mouse and self._in_table(self.mouse):
+            tx, ty = self.view.camera.to_table(*self.mouse)
+            self.at, self.angle = aim(self.session.state, w, roll, tx, ty, mode, dist)
+            self._aimed_from = self.mouse
+        kw: dict[str, Any] = {"at": round(self.at, 3), "angle": round(self.angle, 3)}
+        if self.distance is not None:
+            kw["distance"] = round(self.distance, 3)
+        return Choice.make("move", **kw)
+
+    def sabotage_choice(self) -> Choice | None:
+        st = self.session.state
+        if self.target is None or self.target not in st.wheels:
+            return None
+        t = st.wheels[self.target]
+        tx, ty = self.view.camera.to_table(*self.mouse)
+        if math.hypot(tx - t.x, ty - t.y) > 0.3:
+            self.heading = round(math.degrees(math.atan2(ty - t.y, tx - t.x)) % 360.0, 1)
+        if st.options.sabotage_moves == "per_point":
+            return Choice.make("sabotage", target=self.target, headings=[self.heading] * self.points)
+        return Choice.make("sabotage", target=self.target, points=self.points, heading=self.heading)
+
+    def ghost(self) -> dict[str, Any] | None:
+        p = self._human()
+        if p is None or self.handover is not None:
+            return None
+        st = self.session.state
+        if p.kind == "plan":
+            c = self.move_choice()
+            return self._cached(c, lambda: self._move_ghost(c))
+        if p.kind == "slip":
+            c = Choice.make("slip")
+            return self._cached(c, lambda: self._ghost_of(c, ("slip",), f"slip {st.stack[-1]['value']}\" ahead"))
+        if p.kind == "sabotage":
+            sc = self.sabotage_choice()
+            if sc is None:
+                return None
+            lo, hi = self.points, 3 * self.points
+            label = (f"{self.points} point{'s' if self.points > 1 else ''}: {lo}-{hi}\" "
+                     f"{words.compass(self.heading)} (shown: {2 * self.points}\")")
+            return self._cached(sc, lambda: self._ghost_of(sc, ("sabotage",), label, wheel=self.target))
+        if p.kind == "shoot":
+            wid = st.stack[-1]["wheel"]
+            i = st.players.index(wid)
+            fan = st.course.fans[i]
+            lines = [((fan.x, fan.y), (st.wheels[c["target"]].x, st.wheels[c["target"]].y), (255, 90, 70))
+                     for c in p.legal if c.kind == "shoot"]
+            return {"lines": lines, "ok": True, "label": "bolt thrower: click a target or a button",
+                    "label_at": (fan.x, fan.y)}
+        return None
+
+    def _cached(self, c: Choice, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        key = (self.session.state.stack[-1], c)
+        if self._ghost_key is None or self._ghost_key[0] is not key[0] or self._ghost_key[1] != key[1]:
+            self._ghost_key = key
+            self._ghost = make()
+        assert self._ghost is not None
+        return self._ghost
+
+    def _ghost_of(self, c: Choice, hows: tuple[str, ...], label: str, wheel: str | None = None) -> dict[str, Any]:
+        st = self.session.state
+        why = RULESET.is_legal(st, c)
+        pv = preview(st, c, wheel, hows) if why is None else Preview(wheel or "")
+        return {"choice": c, "preview": pv, "wheel": pv.wheel, "ok": why is None,
+                "label": (label + self._outcome_text(pv)) if why is None else why}
+
+    def _move_ghost(self, c: Choice) -> dict[str, Any]:
+        w, roll, mode = self._plan()
+        dist = float(c.get("distance", roll))
+        text = words.move_text(float(c["at"]), float(c["angle"]), dist, schwenk_cost(w, float(c["angle"]), mode))
+        head = f"{dist:g}\" (of {roll:g}\")" if dist != roll else f"{roll:g}\""
+        g = self._ghost_of(c, ("move",), f"{head}: {text}")
+        return g
+
+    def _outcome_text(self, pv: Preview) -> str:
+        lines = []
+        over = words.run_over_text([k for _, k in pv.run_over])
+        if over:
+            lines.append(over)
+        if pv.rams:
+            lines.append(f"rams {self.names.get(pv.rams, pv.rams)} (D6: 1-2 you, 3-6 them)")
+        elif pv.stopped_by:
+            lines.append("stops at " + ("the track edge" if pv.stopped_by.startswith("edge")
+                                        else self.names.get(pv.stopped_by, pv.stopped_by)))
+        if pv.wins:
+            lines.append("crosses the line and WINS")
+        elif pv.laps:
+            lines.append("completes a lap")
+        elif pv.checkpoints:
+            lines.append("passes checkpoint " + ", ".join(str(i + 1) for i in pv.checkpoints))
+        return "".join("\n" + t for t in lines)
+
+    def go(self) -> None:
+        gh = self.ghost()
+        if gh is None or "choice" not in gh:
+            return
+        if gh["ok"]:
+            self._submit(gh["choice"])
+        else:
+            self.message = gh["label"]
+
+    def _lengthen(self, d: float) -> None:
+        _, roll, _ = self._plan()
+        cur = roll if self.distance is None else self.distance
+        self.distance = max(0.0, min(roll, cur + d))
+        self.by_mouse = False
+
+    def _nudge(self, d_at: float = 0.0, d_angle: float = 0.0) -> None:
+        w, roll, mode = self._plan()
+        dist = roll if self.distance is None else self.distance
+        self.by_mouse = False
+        self.angle = max(-180.0, min(180.0, self.angle + d_angle))
+        lim = max_angle(w, dist - self.at, mode)
+        if abs(self.angle) > lim:  # no room: move the Schwenk earlier
+            self.at = max(0.0, dist - schwenk_cost(w, self.angle, mode))
+            lim = max_angle(w, dist - self.at, mode)
+            self.angle = math.copysign(min(abs(self.angle), lim), self.angle)
+        room = dist - schwenk_cost(w, self.angle, mode)
+        self.at = round(max(0.0, min(room, self.at + d_at)), 3)
+
+    # --- input ---------------------------------------------------------------------------
+    def _in_table(self, pos: tuple[int, int]) -> bool:
+        cam = self.view.camera
+        return pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh).collidepoint(pos)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        cam = self.view.camera
+        if event.type == pygame.MOUSEMOTION:
+            if self.dragging:
+                cam.pan_pixels(event.rel[0], event.rel[1])
+            elif math.hypot(event.pos[0] - self.mouse[0], event.pos[1] - self.mouse[1]) > 3:
+                self.by_mouse = True
+            self.mouse = event.pos
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self._in_table(pos):
+                cam.zoom_at(1.15 ** event.y, *pos)
+                return True
+            if self.rects()["log"].collidepoint(pos):
+                self.log.wheel(event.y)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and self._in_table(event.pos):
+            return self._press(event)
+        if event.type == pygame.MOUSEBUTTONUP:
+            if self.press_on_wheel is not None and event.button == 1:
+                start, self.press_on_wheel = self.press_on_wheel, None
+                if math.hypot(event.pos[0] - start[0], event.pos[1] - start[1]) > 12:
+                    self.mouse = event.pos
+                    self.by_mouse = True
+                    self.go()
+                return True
+            if self.dragging:
+                self.dragging = False
+                return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _press(self, event: pygame.event.Event) -> bool:
+        if event.button == 3:
+            self.dragging = True
+            return True
+        if event.button != 1:
+            return False
+        self.mouse = event.pos
+        p = self._human()
+        st = self.session.state
+        hit = self.view.wheel_at(event.pos[0], event.pos[1], self.anim)
+        if p is not None and self.handover is None:
+            if p.kind == "plan":
+                if hit == st.stack[-1]["wheel"]:
+                    self.press_on_wheel = event.pos  # drag out from the wheel, let go to go
+                    return True
+                self.by_mouse = True
+                self.go()
+                return True
+            if p.kind == "sabotage":
+                if hit is not None and hit != st.stack[-1]["wheel"]:
+                    self.target = hit  # a click on an enemy wheel picks it; elsewhere sends it that way
+                    return True
+                self.go()
+                return True
+            if p.kind == "shoot" and hit is not None:
+                c = Choice.make("shoot", target=hit)
+                if c in p.legal:
+                    self._submit(c)
+                    return True
+        self.dragging = True
+        return True
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        cam = self.view.camera
+        k = event.key
+        if self.show_help and k in (pygame.K_h, pygame.K_ESCAPE):
+            self._set_help(False)
+            return True
+        if k == pygame.K_h:
+            self._set_help(True)
+            return True
+        if k == pygame.K_ESCAPE:
+            from game.ui.scenes.pause import PauseScene
+            self.app.push(PauseScene(self.app, self))
+            return True
+        p = self._human()
+        kind = p.kind if p is not None and self.handover is None else ""
+        fine = bool(event.mod & pygame.KMOD_SHIFT)
+        if kind in ("plan", "sabotage", "slip") and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.go()
+            return True
+        if kind == "plan" and k in (pygame.K_q, pygame.K_e, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET,
+                                    pygame.K_z, pygame.K_COMMA, pygame.K_PERIOD):
+            self.move_choice()  # take the mouse's aim as the starting point
+            if k in (pygame.K_q, pygame.K_e):
+                self._nudge(d_angle=(1.0 if fine else 5.0) * (1 if k == pygame.K_q else -1))
+            elif k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+                self._nudge(d_at=(0.1 if fine else 0.5) * (1 if k == pygame.K_RIGHTBRACKET else -1))
+            elif k == pygame.K_z:
+                self.at, self.angle, self.by_mouse = 0.0, 0.0, False
+            elif st_up_to(self.session.state):
+                self._lengthen(-1.0 if k == pygame.K_COMMA else 1.0)
+            return True
+        if kind == "sabotage" and pygame.K_1 <= k <= pygame.K_9:
+            me = self.session.state.wheels[self.session.state.stack[-1]["wheel"]]
+            self.points = max(1, min(me.sabotage, k - pygame.K_0))
+            return True
+        if k in (pygame.K_a, pygame.K_LEFT):
+            cam.pan_pixels(60, 0)
+        elif k in (pygame.K_d, pygame.K_RIGHT):
+            cam.pan_pixels(-60, 0)
+        elif k in (pygame.K_w, pygame.K_UP):
+            cam.pan_pixels(0, 60)
+        elif k in (pygame.K_s, pygame.K_DOWN):
+            cam.pan_pixels(0, -60)
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            cam.zoom_at(1.2, cam.vx + cam.vw / 2, cam.vy + cam.vh / 2)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            cam.zoom_at(1 / 1.2, cam.vx + cam.vw / 2, cam.vy + cam.vh / 2)
+        elif k == pygame.K_f:
+            self.following = False
+            self.view.fit()
+        elif k == pygame.K_l:
+            self.following = not self.following
+        elif k == pygame.K_g:
+            self.view.grid = not self.view.grid
+        elif k == pygame.K_SPACE:
+            self.paused = not self.paused
+        elif k == pygame.K_TAB:
+            self.speed_i = (self.speed_i + 1) % len(SPEEDS)
+        elif k == pygame.K_k:
+            self.skip_to_end()
+        else:
+            return False
+        return True
+
+    def _set_help(self, on: bool) -> None:
+        self.show_help = on
+        for b in self.buttons:
+            if on:
+                b.hide()
+            else:
+                b.show()
+
+    def skip_to_end(self) -> None:
+        """Spectating: play on without animation until a human decides or the end."""
+        if self.session.human_turn() is None:
+            self.skipping = True
+            self._skip_step()
+
+    def _skip_step(self) -> None:
+        while not self.session.over and self.session.human_turn() is None:
+            if not self.session.think(500):
+                break
+        self._catch_up()
+        self.anim.finish_all()
+        if self.session.over or self.session.human_turn() is not None:
+            self.skipping = False
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((24, 20, 16))
+        gh = self.ghost()
+        p = self._human()
+        sel = self.session.state.stack[-1].get("wheel") if p is not None and self.session.state.stack else None
+        self.view.draw(surface, self.anim, sel if p is not None and p.kind in ("plan", "activate") else None, gh)
+        rects = self.rects()
+        st = self.session.state
+        title = f"Turn {st.turn} - {st.phase.replace('_', ' ')}" + (f" (first to {st.options.laps} laps)"
+                                                                     if st.phase == "move" else "")
+        if self.session.over:
+            title, line = "The race is over", "results follow"
+        elif p is not None:
+            line = self.message or (f"{p.seat.name}, it's your turn" if self.handover else
+                                    words.prompt(p.kind, p.seat.name))
+        else:
+            actor = self.session.pending()
+            who = f"{actor.seat.name} ({actor.seat.kind} AI)" if actor else ""
+            line = "paused (Space)" if self.paused else (f"{who} is thinking..." if who else "")
+        self.banner.draw(surface, rects["banner"], title,
+                         line.split("\n")[0] + (f"   x{SPEEDS[self.speed_i]:g}" if self.speed_i else ""))
+        self.roster.draw(surface, rects["roster"], st, p.actor if p else None)
+        self._draw_decision(surface, rects["decision"], p)
+        self.dice.draw(surface, rects["dice"], self.names)
+        self.log.draw(surface, rects["log"])
+        if self.show_help:
+            draw_help(surface)
+
+    def _draw_decision(self, surface: pygame.Surface, dec: pygame.Rect, p: Any) -> None:
+        if dec.h <= 40:
+            return
+        pygame.draw.rect(surface, (35, 28, 22), dec, border_radius=6)
+        pygame.draw.rect(surface, (120, 94, 60), dec, 2, border_radius=6)
+        if p is None:
+            return
+        small = self.banner.small
+        t = small.render("your decision" if not self.handover else "hand over the screen", True, (232, 194, 122))
+        surface.blit(t, (dec.x + 10, dec.y + 8))
+        if self.handover or not self.buttons:
+            return
+        y = max(b.rect.bottom for b in self.buttons) + 8
+        hints = {"plan": ["Q/E Schwenk 5° (Shift 1°), [ ] earlier/later", "drag from your wheel, or click to go"],
+                 "sabotage": ["pick the target (or click its wheel), points 1-5,", "then click the table: that way"],
+                 "activate": ["repair: not after a ram result", f"wounds now: {self._wounds_now()}"]}
+        for line in hints.get(p.kind, []):
+            if y + small.get_linesize() > dec.bottom - 4:
+                break
+            surface.blit(small.render(line, True, (190, 178, 158)), (dec.x + 10, y))
+            y += small.get_linesize()
+        if p.kind == "sabotage" and self.target:
+            info = f"target {self.names.get(self.target, self.target)}, {self.points} point(s)"
+            surface.blit(small.render(info, True, (241, 230, 208)), (dec.x + 10, y))
+
+    def _wounds_now(self) -> str:
+        st = self.session.state
+        w = st.wheels.get(str(st.stack[-1].get("wheel"))) if st.stack else None
+        return f"{w.wounds}/{w.max_wounds}" if w is not None else ""
+
+
+def st_up_to(state: Any) -> bool:
+    return bool(state.options.move_distance == "up_to")

@@ -1,0 +1,93 @@
+"""The Doomwheel Race's results: the winner and why (first over the line after the
+last lap, or the last wheel running), then every wheel with its laps, checkpoints,
+wounds left of its maximum, sabotage points spent and whether it was destroyed.
+Race again (same seats and options) or back to the menu."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.ui import art, doom_art, doom_words
+from game.ui.app import App, Scene
+
+INK = (241, 230, 208)
+DIM = (180, 168, 148)
+GOLD = (232, 194, 122)
+
+
+def placing(state: Any) -> list[Any]:
+    """The wheels in finishing order: the winner, then laps, checkpoints, running, wounds."""
+    def key(w: Any) -> tuple[Any, ...]:
+        return (w.player != state.winner, -w.laps, -w.next_cp, not w.running, -w.wounds)
+    return sorted(state.wheels.values(), key=key)
+
+
+class DoomResultsScene(Scene):
+    def __init__(self, app: App, series: Any, session: Any) -> None:
+        super().__init__(app)
+        self.series = series
+        self.session = session
+        self.names = {p: s.name for p, s in session.seats.items()}
+
+    def enter(self) -> None:
+        w, h = self.app.size
+        m = self.app.manager
+        self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(40, 16, 900, 66), "The Doomwheel Race: results",
+                                                        m, object_id="#title"))
+        self.menu = pygame_gui.elements.UIButton(pygame.Rect(w - 280, h - 76, 240, 50), "Main menu", m)
+        self.again = pygame_gui.elements.UIButton(pygame.Rect(w - 540, h - 76, 240, 50), "Race again", m)
+        self.widgets += [self.menu, self.again]
+
+    def on_ui(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        if event.ui_element is self.menu:
+            from game.ui.scenes.menu import MenuScene
+            self.app.replace(MenuScene(self.app))
+        elif event.ui_element is self.again:
+            from game.ui.scenes.flow import next_doom_race
+            next_doom_race(self.app, self.series)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(art.table_background((w, h)), (0, 0))
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((10, 8, 6, 170))
+        surface.blit(shade, (0, 0))
+        st = self.session.state
+        out = self.session.outcome()
+        big, bold, font = art.font(26, bold=True), art.font(18, bold=True), art.font(16)
+        colours = self.series.colours()
+        y = 100
+        if out["winner"]:
+            idx = colours.get(out["winner"], 0)
+            spr = doom_art.wheel_sprite(art.player_colour(idx, self.app.settings.colour_blind), idx, 40.0,
+                                        st.wheels[out["winner"]].length, st.wheels[out["winner"]].width)
+            surface.blit(spr, (60, y))
+            surface.blit(big.render(f"{self.names.get(out['winner'], out['winner'])} wins!", True, GOLD),
+                         (60 + spr.get_width() + 24, y + 8))
+            surface.blit(font.render(doom_words.reason_text(out["reason"]) + f", after {out['turns']} turns", True,
+                                     INK), (60 + spr.get_width() + 24, y + 48))
+        else:
+            surface.blit(big.render("A draw", True, GOLD), (60, y + 8))
+            surface.blit(font.render(doom_words.reason_text(out["reason"]) + f", after {out['turns']} turns", True,
+                                     INK), (60, y + 48))
+        y += 120
+        head = "place  wheel            laps   checkpoints   wounds   sabotage spent   "
+        surface.blit(font.render(head, True, DIM), (90, y))
+        y += 30
+        n_cp = len(st.course.checkpoints)
+        for place, wh in enumerate(placing(st), 1):
+            idx = colours.get(wh.player, 0)
+            icon = doom_art.wheel_sprite(art.player_colour(idx, self.app.settings.colour_blind), idx, 12.0,
+                                         wh.length, wh.width, wrecked=not wh.running)
+            surface.blit(icon, (30, y + 1))
+            status = "destroyed" if not wh.running else ""
+            line = (f"{place:>3}.   {self.names.get(wh.player, wh.id)[:14]:<16} {wh.laps:>3}/{st.options.laps}"
+                    f"   {wh.next_cp:>5}/{n_cp}      {wh.wounds:>3}/{wh.max_wounds}   {5 - wh.sabotage:>8}"
+                    f"           {status}")
+            surface.blit((bold if place == 1 else font).render(line, True, GOLD if place == 1 else INK), (90, y))
+            y += 30

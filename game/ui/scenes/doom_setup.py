@@ -1,0 +1,328 @@
+"""Doomwheel Race set-up: the course, picked from pictures of every Doomwheel track
+(levels/doomwheel and the player's own from the editor's folder) with its critters
+and bolt-thrower spots shown; 2-4 players, each human or an AI level; the rules
+options of the spec by their names, defaults first."""
+
+from __future__ import annotations
+
+import glob
+import os
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.core.course import load_course
+from game.core.errors import BadInput
+from game.rules.doomwheel import MAX_PLAYERS, check_field
+from game.rules.doomwheel.options import CHOICES, Options, parse_options
+from game.ui import art, doom_art
+from game.ui.app import ROOT, App, Scene
+from game.ui.scenes.setup import COLOUR_NAMES, DEFAULT_NAMES, _ruleset, course_labels
+from game.ui.table_view import course_preview
+
+CARD = (206, 116)  # a course picture in the picker (three to a row)
+BIG_CARD = (322, 182)  # two to a row, when there are no more than two courses
+PER_PAGE = 6
+RULESETS = ("The Wild Race", "The Doomwheel Race")
+
+
+def doom_course_files() -> list[str]:
+    """The shipped Doomwheel tracks, then the player's own doomwheel courses."""
+    from game.ui.settings import data_dir
+    shipped = sorted(glob.glob(os.path.join(ROOT, "levels", "doomwheel", "*.json")))
+    try:
+        mine = sorted(glob.glob(os.path.join(data_dir(), "courses", "*.json")))
+    except OSError:
+        mine = []
+    return shipped + [f for f in mine if _ruleset(f) == "doomwheel"]
+
+
+def seat_kinds() -> dict[str, str]:
+    """Human and the AI levels the Doomwheel Race has (game.ai.agents.DOOMWHEEL_AGENTS)."""
+    from game.ai.agents import DOOMWHEEL_AGENTS, LABELS
+    out = {"Human": "human"}
+    for k in ("easy", "normal", "hard", "random"):
+        if k in DOOMWHEEL_AGENTS:
+            out[LABELS.get(k, f"AI ({k})")] = k
+    for k in DOOMWHEEL_AGENTS:
+        out.setdefault(LABELS.get(k, f"AI ({k})"), k)
+    return out
+
+
+def default_ai() -> str:
+    kinds = seat_kinds()
+    for k in ("normal", "easy", "random"):
+        for label, v in kinds.items():
+            if v == k:
+                return label
+    return "Human"
+
+
+def doom_preview(course: Any, size: tuple[int, int]) -> pygame.Surface:
+    """The course picture with its critters (by kind) and bolt-thrower spots."""
+    surf = course_preview(course, size).copy()
+    xs = [p[0] for p in course.outline()]
+    ys = [p[1] for p in course.outline()]
+    minx, miny, maxx, maxy = min(xs), min(ys), max(xs), max(ys)
+    pad = 2.0  # as course_preview fits it
+    ppi = min(size[0] / (maxx - minx + 2 * pad), size[1] / (maxy - miny + 2 * pad))
+    ox = minx - pad - (size[0] / ppi - (maxx - minx + 2 * pad)) / 2
+    oy = maxy + pad + (size[1] / ppi - (maxy - miny + 2 * pad)) / 2
+    for c in course.critters:
+        spr = doom_art.critter_sprite(c.kind, ppi * 1.6, 0.45)
+        surf.blit(spr, spr.get_rect(center=((c.x - ox) * ppi, (oy - c.y) * ppi)))
+    for i, f in enumerate(course.fans[:MAX_PLAYERS]):
+        spr = doom_art.bolt_thrower(art.player_colour(i), i, ppi * 1.3, True)
+        surf.blit(spr, spr.get_rect(center=((f.x - ox) * ppi, (oy - f.y) * ppi)))
+    return surf
+
+
+class DoomSetupScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.files = doom_course_files()
+        self.course_i = 0
+        self.page = 0
+        self.players = 2
+        self.names = list(DEFAULT_NAMES)
+        self.kinds = ["Human"] + [default_ai()] * 3
+        self.colour_of = list(range(8))
+        self.options: dict[str, str] = {}
+        self.error = ""
+        self.seed: int | None = None
+        self._cards: dict[int, pygame.Surface | None] = {}
+        self._card_rects: dict[int, pygame.Rect] = {}
+        self._courses: dict[int, Any] = {}
+
+    # --- layout ---------------------------------------------------------------------
+    def enter(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        add = self.widgets.append
+        add(pygame_gui.elements.UILabel(pygame.Rect(30, 12, 600, 64), "New Doomwheel Race", m, object_id="#title"))
+        x2 = max(580, w - 560)
+        self.ruleset_dd = pygame_gui.elements.UIDropDownMenu(list(RULESETS), RULESETS[1],
+                                                             pygame.Rect(x2, 28, 300, 34), m)
+        add(self.ruleset_dd)
+        self._card_rects = {}
+        size, across = self.card_size()
+        for k in range(PER_PAGE):
+            i = self.page * PER_PAGE + k
+            if i >= len(self.files):
+                break
+            self._card_rects[i] = pygame.Rect(30 + (k % across) * (size[0] + 14),
+                                              84 + (k // across) * (size[1] + 34), *size)
+        self.prev_b = self.next_b = None
+        if len(self.files) > PER_PAGE:
+            self.prev_b = pygame_gui.elements.UIButton(pygame.Rect(456, 44, 110, 30), "< courses", m)
+            self.next_b = pygame_gui.elements.UIButton(pygame.Rect(572, 44, 110, 30), "courses >", m)
+            add(self.prev_b)
+            add(self.next_b)
+        y = self.below_cards() + 78
+        add(pygame_gui.elements.UILabel(pygame.Rect(30, y, 160, 30), "Players", m))
+        self.players_dd = pygame_gui.elements.UIDropDownMenu([str(i) for i in range(2, MAX_PLAYERS + 1)],
+                                                             str(self.players), pygame.Rect(190, y, 80, 30), m)
+        add(self.players_dd)
+        y += 40
+        self.name_entries, self.kind_dds, self.colour_dds = [], [], []
+        kinds = list(seat_kinds())
+        for i in range(self.players):
+            ci = self.colour_of[i]
+            col = art.player_colour(ci, self.app.settings.colour_blind)
+            add(pygame_gui.elements.UIImage(pygame.Rect(30, y + 3, 50, 25),
+                                            doom_art.wheel_sprite(col, ci, 12.7, 3.937, 1.969), m))
+            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(90, y, 200, 30), m)
+            e.set_text(self.names[i])
+            e.set_text_length_limit(20)
+            self.name_entries.append(e)
+            add(e)
+            kind = self.kinds[i] if self.kinds[i] in kinds else default_ai()
+            dd = pygame_gui.elements.UIDropDownMenu(kinds, kind, pygame.Rect(300, y, 150, 30), m)
+            self.kind_dds.append(dd)
+            add(dd)
+            cdd = pygame_gui.elements.UIDropDownMenu(list(COLOUR_NAMES), COLOUR_NAMES[ci],
+                                                     pygame.Rect(456, y, 100, 30), m)
+            self.colour_dds.append(cdd)
+            add(cdd)
+            y += 36
+        self._options_column(x2)
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(30, h - 70, 160, 46), "Back", m)
+        self.start = pygame_gui.elements.UIButton(pygame.Rect(w - 250, h - 70, 220, 46), "Start the race", m)
+        add(self.back)
+        add(self.start)
+        if self.error:
+            add(pygame_gui.elements.UILabel(pygame.Rect(210, h - 64, w - 480, 34), self.error[:120], m,
+                                            object_id="#subtitle"))
+
+    def _options_column(self, x2: int) -> None:
+        m = self.app.manager
+        add = self.widgets.append
+        add(pygame_gui.elements.UILabel(pygame.Rect(x2, 80, 500, 30), "Rules options (defaults first)", m))
+        defaults = Options().to_json()
+        self.option_dds: dict[Any, str] = {}
+        oy = 116
+        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 230, 28), "laps", m))
+        laps = [str(i) for i in range(1, 10)]
+        self.laps_dd = pygame_gui.elements.UIDropDownMenu(laps, self.options.get("laps", str(defaults["laps"])),
+                                                          pygame.Rect(x2 + 235, oy, 230, 28), m)
+        add(self.laps_dd)
+        oy += 32
+        for name, values in CHOICES.items():
+            add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 230, 28), name, m))
+            dd = pygame_gui.elements.UIDropDownMenu(list(values), self.options.get(name, str(defaults[name])),
+                                                    pygame.Rect(x2 + 235, oy, 230, 28), m)
+            self.option_dds[dd] = name
+            add(dd)
+            oy += 32
+        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 230, 28), "turn_cap (safeguard)", m))
+        self.cap_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x2 + 235, oy, 100, 28), m)
+        self.cap_entry.set_text(self.options.get("turn_cap", str(defaults["turn_cap"])))
+        add(self.cap_entry)
+
+    def card_size(self) -> tuple[tuple[int, int], int]:
+        return (BIG_CARD, 2) if len(self.files) <= 2 else (CARD, 3)
+
+    def below_cards(self) -> int:
+        size, across = self.card_size()
+        rows = max(1, (len(self._card_rects) + across - 1) // across)
+        return 84 + rows * (size[1] + 34) + 2
+
+    # --- input ------------------------------------------------------------------------
+    def _read(self) -> None:
+        def sel(dd: Any) -> str:
+            v = dd.selected_option
+            return str(v[0] if isinstance(v, tuple) else v)
+        self.names = [e.get_text().strip() or DEFAULT_NAMES[i] for i, e in enumerate(self.name_entries)] + \
+            self.names[len(self.name_entries):]
+        self.kinds = [sel(dd) for dd in self.kind_dds] + self.kinds[len(self.kind_dds):]
+        for dd, name in self.option_dds.items():
+            self.options[name] = sel(dd)
+        self.options["laps"] = sel(self.laps_dd)
+        self.options["turn_cap"] = self.cap_entry.get_text().strip()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, r in self._card_rects.items():
+                if r.collidepoint(event.pos) and not self._dropdown_open():
+                    self.course_i = i
+                    self.error = ""
+                    return True
+        return False
+
+    def _dropdown_open(self) -> bool:
+        return any(getattr(dd, "current_state", None) is getattr(dd, "menu_states", {}).get("expanded")
+                   for dd in [self.ruleset_dd, self.players_dd, *self.kind_dds, *self.colour_dds])
+
+    def on_ui(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._read()
+            if event.ui_element is self.ruleset_dd and event.text == RULESETS[0]:
+                from game.ui.scenes.setup import SetupScene
+                self.app.replace(SetupScene(self.app))
+            elif event.ui_element is self.players_dd:
+                self.players = int(event.text)
+                self.resized()
+            elif event.ui_element in self.colour_dds:
+                i = self.colour_dds.index(event.ui_element)
+                new = COLOUR_NAMES.index(event.text)
+                if new in self.colour_of[:self.players]:
+                    j = self.colour_of.index(new)
+                    self.colour_of[j] = self.colour_of[i]
+                self.colour_of[i] = new
+                self.resized()
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        if event.ui_element is self.back:
+            from game.ui.scenes.menu import MenuScene
+            self.app.replace(MenuScene(self.app))
+        elif event.ui_element is self.start:
+            self._read()
+            self.start_race()
+        elif event.ui_element in (self.prev_b, self.next_b):
+            pages = (len(self.files) + PER_PAGE - 1) // PER_PAGE
+            self.page = (self.page + (1 if event.ui_element is self.next_b else -1)) % pages
+            self.resized()
+
+    def start_race(self) -> None:
+        from game.ui.scenes.flow import start_doomwheel
+        try:
+            if not self.files:
+                raise BadInput("levels/doomwheel", "", "no Doomwheel course files found")
+            course = load_course(self.files[self.course_i])
+        except BadInput as e:
+            from game.ui.scenes.menu import MenuScene
+            self.app.replace(MenuScene(self.app, message=e.line()))
+            return
+        try:
+            options = parse_options({**self.options, "players": self.players}, "race set-up", "options")
+            check_field(course, self.players, "race set-up")
+        except BadInput as e:
+            self.error = e.line()
+            self.resized()
+            return
+        kinds = seat_kinds()
+        seats = [(self.names[i], kinds.get(self.kinds[i], "random")) for i in range(self.players)]
+        start_doomwheel(self.app, course, seats, options, self.seed, colours=self.colour_of[:self.players])
+
+    # --- drawing ----------------------------------------------------------------------
+    def _card(self, i: int) -> pygame.Surface | None:
+        if i not in self._cards:
+            try:
+                self._courses[i] = load_course(self.files[i])
+                self._cards[i] = doom_preview(self._courses[i], self.card_size()[0])
+            except BadInput:
+                self._cards[i] = None
+        return self._cards[i]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(art.table_background((w, h)), (0, 0))
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((10, 8, 6, 150))
+        surface.blit(shade, (0, 0))
+        labels = course_labels(self.files)
+        small, bold = art.font(13), art.font(14, bold=True)
+        for i, r in self._card_rects.items():
+            card = self._card(i)
+            if card is not None:
+                surface.blit(card, r)
+            else:
+                pygame.draw.rect(surface, (60, 30, 26), r)
+                surface.blit(small.render("(will not load)", True, (240, 200, 190)), (r.x + 8, r.y + 8))
+            chosen = i == self.course_i
+            pygame.draw.rect(surface, (255, 214, 120) if chosen else (120, 94, 60), r, 4 if chosen else 2,
+                             border_radius=3)
+            surface.blit((bold if chosen else small).render(labels[i][:30], True,
+                                                            (255, 226, 150) if chosen else (230, 220, 200)),
+                         (r.x + 2, r.bottom + 4))
+        course = self._courses.get(self.course_i)
+        if course is not None:
+            desc = getattr(course, "description", "") or ""
+            crit: dict[str, int] = {}
+            for c in course.critters:
+                crit[c.kind] = crit.get(c.kind, 0) + 1
+            facts = (f"{course.max_racers or MAX_PLAYERS} wheels at most; {crit.get('fanatic', 0)} Fanatics, "
+                     f"{crit.get('slayer', 0)} Dammaz-Drengi, {crit.get('slave', 0)} slaves; "
+                     f"{len(course.checkpoints)} checkpoints")
+            y = self.below_cards()
+            self._wrap(surface, desc, 30, y, 660, small, (230, 220, 200), 3)
+            surface.blit(small.render(facts, True, (200, 190, 170)), (30, y + 3 * small.get_linesize() + 2))
+
+    @staticmethod
+    def _wrap(surface: pygame.Surface, text: str, x: int, y: int, width: int, font: pygame.font.Font,
+              colour: tuple[int, int, int], max_lines: int) -> None:
+        words, line, n = text.split(), "", 0
+        for word in words:
+            trial = (line + " " + word).strip()
+            if font.size(trial)[0] > width and line:
+                surface.blit(font.render(line, True, colour), (x, y + n * font.get_linesize()))
+                n += 1
+                line = word
+                if n >= max_lines:
+                    return
+            else:
+                line = trial
+        if line and n < max_lines:
+            surface.blit(font.render(line, True, colour), (x, y + n * font.get_linesize()))

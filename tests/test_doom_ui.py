@@ -1,0 +1,262 @@
+"""The Doomwheel Race in the window, driven headless (SDL dummy driver) with
+synthetic input: menu -> Doomwheel set-up -> a whole race (a human seat making every
+decision through the scene's own controls: drive/repair buttons, the move aimed with
+the mouse and committed with Enter or a click, slip buttons, sabotage by clicking the
+target wheel, a number key and the table, the bolt thrower by clicking the target)
+against a random AI seat -> results -> menu; hot-seat hand-over; all-AI spectating
+with skip (K); screenshots checked for the wheel sprite in its player's colour; the
+move ghost's run-over list against what the engine then runs over; critters tossed
+aside by pymunk before they vanish."""
+
+from __future__ import annotations
+
+import math
+import os
+import pathlib
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+pygame = pytest.importorskip("pygame")
+pygame_gui = pytest.importorskip("pygame_gui")
+
+from tests.test_ui import button, click, click_button, coloured, press  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FIGURE_8 = ROOT / "levels" / "doomwheel" / "figure_of_eight.json"
+
+
+@pytest.fixture()
+def app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+    a = App((1280, 800), instant=True, clock=lambda: 0.0)
+    a.push(MenuScene(a))
+    yield a
+    a.close()
+
+
+def move_mouse(app, pos: tuple[float, float]) -> None:  # type: ignore[no-untyped-def]
+    p = (int(pos[0]), int(pos[1]))
+    pygame.mouse.set_pos(p)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+
+
+def click_table(app, pos: tuple[float, float]) -> None:  # type: ignore[no-untyped-def]
+    p = (int(pos[0]), int(pos[1]))
+    move_mouse(app, p)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
+    app.frame(1 / 60)
+
+
+def along_course(state, wheel, inches: float) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """A point `inches` ahead along the course's centre line from the wheel."""
+    c = state.course
+    s = c.progress(wheel.x, wheel.y)
+    return c.point_at((s + inches) % c.length if hasattr(c, "length") else s + inches)
+
+
+class Human:
+    """Plays the human seats through the scene's controls; records what it did."""
+
+    def __init__(self) -> None:
+        self.done: dict[str, int] = {}
+        self.ghosts: list[tuple[list[str], list[str]]] = []  # (ghost run-over, engine run-over)
+
+    def play(self, app) -> bool:  # type: ignore[no-untyped-def]
+        from game.ui.scenes.doom_race import DoomRaceScene
+        scene = app.scene
+        assert isinstance(scene, DoomRaceScene)
+        p = scene._human()
+        if p is None:
+            return False
+        st = scene.session.state
+        kind = "handover" if scene.handover is not None else p.kind
+        self.done[kind] = self.done.get(kind, 0) + 1
+        if kind == "handover":
+            click_button(app, f"Pass to {p.seat.name}: ready")
+        elif kind == "activate":
+            w = st.wheels[st.stack[-1]["wheel"]]
+            click_button(app, "Repair: regain D3 wounds" if w.wounds <= 2 else "Drive: roll 3D6\"")
+        elif kind == "plan":
+            self._move(app, scene)
+        elif kind == "sabotage":
+            self._sabotage(app, scene)
+        elif kind == "shoot":
+            target = next(c["target"] for c in p.legal if c.kind == "shoot")
+            x, y, _ = scene.anim.wheels[target]
+            click_table(app, scene.view.camera.to_screen(x, y))
+        else:  # slip: the buttons
+            click(app, next(iter(scene.buttons)).rect.center)
+        return True
+
+    def _move(self, app, scene) -> None:  # type: ignore[no-untyped-def]
+        st = scene.session.state
+        w = st.wheels[st.stack[-1]["wheel"]]
+        tx, ty = along_course(st, w, float(st.stack[-1]["value"]))
+        move_mouse(app, scene.view.camera.to_screen(tx, ty))
+        gh = scene.ghost()
+        assert gh is not None and "preview" in gh
+        if not gh["ok"]:
+            press(app, pygame.K_z)
+            gh = scene.ghost()
+        assert gh["ok"], gh["label"]
+        n = len(scene.session.events)
+        wid = w.id
+        ghost = list(gh["preview"].critters)
+        if self.done["plan"] % 2:
+            press(app, pygame.K_RETURN)
+        else:
+            click_table(app, scene.mouse)
+        assert len(scene.session.events) > n, "the move was not made"
+        ran = []
+        for e in scene.session.events[n:]:
+            if e.kind == "RanOver" and e.wheel == wid:
+                ran.append(e.critter)
+            if e.kind in ("SlaveResult", "Rammed") and e.wheel if hasattr(e, "wheel") else False:
+                break
+        self.ghosts.append((ghost, ran))
+
+    def _sabotage(self, app, scene) -> None:  # type: ignore[no-untyped-def]
+        st = scene.session.state
+        me = st.wheels[st.stack[-1]["wheel"]]
+        if self.done["sabotage"] % 3 or me.sabotage < 2:
+            click_button(app, "Pass")
+            return
+        target = next(w for w in st.wheels.values() if w.id != me.id and w.running)
+        x, y, _ = scene.anim.wheels[target.id]
+        cam = scene.view.camera
+        click_table(app, cam.to_screen(x, y))  # pick the target by its wheel
+        assert scene.target == target.id
+        press(app, pygame.K_2)
+        assert scene.points == 2
+        before = me.sabotage
+        click_table(app, cam.to_screen(x + 3.0, y))  # that way
+        assert me.sabotage == before - 2, scene.message
+
+
+def run_race(app, human: Human, limit: int = 6000) -> int:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.doom_race import DoomRaceScene
+    decisions = 0
+    for _ in range(limit):
+        if not isinstance(app.scene, DoomRaceScene):
+            break
+        app.frame(1 / 60)
+        if isinstance(app.scene, DoomRaceScene) and human.play(app):
+            decisions += 1
+    return decisions
+
+
+def test_whole_doomwheel_race_through_the_window(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.doom_race import DoomRaceScene
+    from game.ui.scenes.doom_results import DoomResultsScene
+    from game.ui.scenes.doom_setup import DoomSetupScene
+    app.frame(1 / 60)
+    click_button(app, "Doomwheel Race")
+    setup = app.scene
+    assert isinstance(setup, DoomSetupScene)
+    assert len(setup.files) >= 2 and all("doomwheel" in f for f in setup.files[:2])
+    setup.seed = 11
+    setup.kinds = ["Human", "AI (random)"]
+    setup.options["laps"] = "1"
+    setup.resized()
+    app.frame(1 / 60)
+    pygame.image.save(app.screen, str(tmp_path / "doom_setup.png"))
+    assert coloured(app.screen) > 200
+    click_button(app, "Start the race")
+    assert isinstance(app.scene, DoomRaceScene), setup.error
+    human = Human()
+    decisions = run_race(app, human)
+    assert isinstance(app.scene, DoomResultsScene), (decisions, human.done)
+    assert human.done.get("plan", 0) >= 3 and human.done.get("activate", 0) >= 3, human.done
+    assert human.done.get("sabotage", 0) >= 1, human.done
+    for ghost, ran in human.ghosts:  # what the ghost showed is what the engine ran over
+        assert ran[:len(ghost)] == ghost or ghost[:len(ran)] == ran, (ghost, ran)
+    app.frame(1 / 60)
+    pygame.image.save(app.screen, str(tmp_path / "doom_results.png"))
+    out = app.scene.session.outcome()
+    assert out["over"]
+    click_button(app, "Main menu")
+    assert type(app.scene).__name__ == "MenuScene"
+
+
+def test_hot_seat_hands_over_between_humans(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.doomwheel.options import Options
+    from game.ui.scenes.flow import start_doomwheel
+    course = load_course(str(FIGURE_8))
+    start_doomwheel(app, course, [("Ann", "human"), ("Bob", "human")], Options(laps=1, turn_cap=3), seed=4)
+    human = Human()
+    run_race(app, human, 3000)
+    assert human.done.get("handover", 0) >= 2, human.done
+    assert type(app.scene).__name__ == "DoomResultsScene"
+
+
+def test_spectated_ai_race_skips_to_the_results(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.doomwheel.options import Options
+    from game.ui.scenes.doom_race import DoomRaceScene
+    from game.ui.scenes.flow import start_doomwheel
+    course = load_course(str(ROOT / "levels" / "doomwheel" / "the_ratways.json"))
+    start_doomwheel(app, course, [("A", "random"), ("B", "random"), ("C", "random")], Options(players=3), seed=2)
+    race = app.scene
+    assert isinstance(race, DoomRaceScene) and race.session.human_turn() is None
+    for key in (pygame.K_l, pygame.K_TAB, pygame.K_SPACE, pygame.K_SPACE, pygame.K_f, pygame.K_h, pygame.K_h):
+        press(app, key)
+    for _ in range(20):
+        app.frame(1 / 60)
+    press(app, pygame.K_k)
+    for _ in range(600):
+        app.frame(1 / 60)
+        if type(app.scene).__name__ == "DoomResultsScene":
+            break
+    assert type(app.scene).__name__ == "DoomResultsScene"
+    assert button(app, "Race again")
+
+
+def test_screenshot_shows_wheels_in_their_colours(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.doomwheel.options import Options
+    from game.ui import art
+    from game.ui.scenes.flow import start_doomwheel
+    course = load_course(str(FIGURE_8))
+    start_doomwheel(app, course, [("Red", "human"), ("Blue", "random")], Options(), seed=7, colours=[0, 1])
+    human = Human()
+    scene = app.scene
+    for _ in range(400):  # a few turns in, at the human's drive-or-repair (no ghost over the wheels)
+        app.frame(1 / 60)
+        p = scene._human()
+        if scene.session.state.turn >= 3 and p is not None and p.kind == "activate" and scene.handover is None:
+            break
+        human.play(app)
+    assert scene.session.state.turn >= 3 and scene._human().kind == "activate"
+    app.frame(1 / 60)
+    path = tmp_path / "doom_race.png"
+    pygame.image.save(app.screen, str(path))
+    shot = pygame.image.load(str(path))
+    cam = scene.view.camera
+    for wid, idx in (("red", 0), ("blue", 1)):
+        w = scene.session.state.wheels[wid]
+        if not w.running:
+            continue
+        colour = art.player_colour(idx)
+        sx, sy = cam.to_screen(w.x, w.y)
+        reach = round(w.length * cam.ppi / 2)
+        near = sum(1 for x in range(int(sx) - reach, int(sx) + reach) for y in range(int(sy) - reach, int(sy) + reach)
+                   if 0 <= x < 1280 and 0 <= y < 800
+                   and sum(abs(a - b) for a, b in zip(shot.get_at((x, y))[:3], colour)) < 90)
+        assert near > 30, (wid, near)  # the base and pennants in the player's colour are where the wheel is
+        far = sum(1 for x in range(20, 60) for y in range(20, 60)
+                  if sum(abs(a - b) for a, b in zip(shot.get_at((x, y))[:3], colour)) < 90)
+        assert far < near
+    # a critter's sprite sits where the critter is
+    c = next(c for c in scene.session.state.critters.values() if c.alive and c.id in scene.anim.critters
+             and c.id not in scene.anim.gone)
+    sx, sy = cam.to_screen(c.x, c.y)
+    bg = shot.get_at((int(sx + c.radius * cam.ppi * 3), int(sy)))
+    assert shot.get_at((int(sx), int(sy))) != bg
