@@ -1,4 +1,4 @@
-"""Command line: `python -m game [play|simulate|scenario|arena|validate|import-tiled|replay] ...`.
+"""Command line: `python -m game [play|simulate|scenario|arena|validate|import-tiled|replay|report] ...`.
 
 Bad input (a file, field, option or choice) prints one line naming it and exits 2;
 never a traceback. `validate` prints every problem of every course file (one line
@@ -65,6 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="check a replay's state hashes (--check: headless only)")
     rp.add_argument("file")
     rp.add_argument("--check", action="store_true", help="verify headless: exit 0 ok, 1 a mismatch, 2 a bad file")
+    rr = sub.add_parser("report", help="draw a replay's race report (course, trails, standings) to a PNG")
+    rr.add_argument("file", metavar="REPLAY")
+    rr.add_argument("--out", required=True, metavar="FILE.png")
+    rr.add_argument("--game", type=int, default=1, help="which game of a Grand Prix replay (1-based)")
     sub.add_parser("play", help="open the game window (the default)")
     return p
 
@@ -97,6 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cmd == "replay":
             from game.save.replay import replay_command
             return replay_command(args.file, args.check)
+        if args.cmd == "report":
+            from game.ui.report import report_command
+            return report_command(args.file, args.out, args.game)
         return play_command()
     except BadInput as e:
         print(e.line(), file=sys.stderr)
