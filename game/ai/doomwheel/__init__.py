@@ -1,0 +1,6 @@
+"""The Doomwheel Race's AI players (docs/ai.md, "The Doomwheel Race"): `easy` and
+`normal` (and `hard`, see game.ai.agents). They answer the decisions of
+game.rules.doomwheel through the one protocol, each from its own seeded generator,
+never the game's dice. Modules: track (the racing line: progress round the lap in
+lap order), knowledge (chart odds and worths in inches), look (following a choice on
+a clone of the state with the engine itself), normal, easy."""
