@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Iterator
 
 from game.core.course import Course
 from game.table import geometry as g
@@ -22,6 +23,7 @@ from game.rules.doomwheel.geo import CRIT, backed, critter_shape, track_barriers
 from game.rules.doomwheel.state import Critter, DoomState, Step
 
 ORDER = {"slave": 0, "fanatic": 1, "slayer": 2}
+WALK_STOPS = Kind.EDGE | Kind.WHEEL
 GRID = 0.25
 
 
@@ -81,17 +83,18 @@ def walk(ctx: Ctx, c: Critter, heading: float, dist: float) -> bool:
     """Walk the critter; True if it walked into a wheel (and is run over by it)."""
     x0, y0 = c.x, c.y
     left, h = dist, heading
-    table = ctx.geo.table
+    geo = ctx.geo
+    table = geo.table
+    ignore = {CRIT + c.id}
     for _ in range(32):
         if left <= 1e-9:
             break
         ux, uy = unit(h)
-        hit = table.first_contact(critter_shape(c), ux * left, uy * left, Kind.EDGE | Kind.WHEEL,
-                                  {CRIT + c.id})
+        hit = table.first_contact(critter_shape(c), ux * left, uy * left, WALK_STOPS, ignore)
         go = left if hit is None else backed(hit.dist)
         c.x, c.y = c.x + ux * go, c.y + uy * go
         left -= go if hit is not None else left
-        ctx.geo.sync(ctx.state)
+        geo.sync_critter(c)
         if hit is None:
             break
         if hit.kind == Kind.WHEEL:
@@ -105,31 +108,150 @@ def walk(ctx: Ctx, c: Critter, heading: float, dist: float) -> bool:
 
 @lru_cache(maxsize=16)
 def track_spots(course: Course, radius: float) -> tuple[tuple[float, float], ...]:
-    """The 0.25" grid points on the track where a critter's base clears every edge."""
+    """The 0.25" grid points on the track where a critter's base clears every edge
+    (gap > TOL), in the grid's order (by x, then y). Only points within reach of an
+    edge's box are tested exactly."""
     from game.table.table import Table
-    edges = Table(track_barriers(course))
+    segs = track_barriers(course)
+    edges = Table(segs)
+    reach = radius + TOL + 1e-6
+    near: set[tuple[int, int]] = set()
+    for (x0, y0), (x1, y1) in segs:
+        for i in range(math.floor((min(x0, x1) - reach) / GRID), math.ceil((max(x0, x1) + reach) / GRID) + 1):
+            for j in range(math.floor((min(y0, y1) - reach) / GRID), math.ceil((max(y0, y1) + reach) / GRID) + 1):
+                near.add((i, j))
     return tuple((x, y) for x, y in _grid_on_track(course)
-                 if not edges.within(g.make_circle(x, y, radius), Kind.EDGE, TOL))
+                 if (round(x / GRID), round(y / GRID)) not in near
+                 or not edges.within(g.make_circle(x, y, radius), Kind.EDGE, TOL))
 
 
 @lru_cache(maxsize=8)
 def _grid_on_track(course: Course) -> tuple[tuple[float, float], ...]:
+    """The 0.25" grid points inside the course (Course.contains), found row by row:
+    the winding number at x counts the outline's crossings of the row right of x
+    (points within 1e-9" of a crossing ask Course.contains itself)."""
     outline = course.outline()
     x0, y0 = min(p[0] for p in outline), min(p[1] for p in outline)
     x1, y1 = max(p[0] for p in outline), max(p[1] for p in outline)
-    out = []
     nx, ny = int((x1 - x0) / GRID) + 1, int((y1 - y0) / GRID) + 1
     ix0, iy0 = math.ceil(x0 / GRID), math.ceil(y0 / GRID)
-    for i in range(nx):
-        for j in range(ny):
-            x, y = (ix0 + i) * GRID, (iy0 + j) * GRID
-            if course.contains(x, y):
-                out.append((x, y))
-    return tuple(out)
+    nonzero = course.laps is not None or bool(course.crossings)
+    n = len(outline)
+    cols: list[list[tuple[float, float]]] = [[] for _ in range(nx)]
+    for j in range(ny):
+        y = (iy0 + j) * GRID
+        cross: list[tuple[float, int]] = []  # (x of the crossing, +1 up / -1 down)
+        ax, ay = outline[n - 1]
+        for k in range(n):
+            bx, by = outline[k]
+            if ay <= y < by:
+                cross.append((ax + (bx - ax) * (y - ay) / (by - ay), 1))
+            elif by <= y < ay:
+                cross.append((ax + (bx - ax) * (y - ay) / (by - ay), -1))
+            ax, ay = bx, by
+        cross.sort()
+        for i in range(nx):
+            x = (ix0 + i) * GRID
+            if x > x1 or y > y1:
+                continue
+            if not nonzero or any(abs(x - xc) < 1e-9 for xc, _ in cross):
+                inside = course.contains(x, y)
+            else:
+                right = [d for xc, d in cross if xc > x]
+                inside = sum(right) != 0
+            if inside:
+                cols[i].append((x, y))
+    return tuple(p for col in cols for p in col)
 
 
-def free_spots(ctx: Ctx, c: Critter) -> list[tuple[float, float]]:
-    """Track spots where the critter's base would not be under or touching a wheel
+def _slab(p: float, q: float, lo: float, hi: float) -> tuple[float, float] | None:
+    """The x with lo <= p*x + q <= hi (p may be 0): an interval, or None."""
+    if abs(p) < 1e-12:
+        return (-math.inf, math.inf) if lo <= q <= hi else None
+    a, b = (lo - q) / p, (hi - q) / p
+    return (a, b) if a <= b else (b, a)
+
+
+def _near_wheel(static_index: dict[tuple[float, float], int], ws: g.Shape, radius: float) -> list[int]:
+    """Indices (into the track spots) of the spots where a critter's base of `radius`
+    would be under or touching the wheel base `ws` (gap <= TOL). Candidates are the
+    grid points of each row inside the base grown by the reach (a superset); each is
+    then tested exactly."""
+    reach = radius + TOL + 1e-6
+    out: list[int] = []
+    j0, j1 = math.floor((ws.miny - reach) / GRID), math.ceil((ws.maxy + reach) / GRID)
+    c, s = ws.c, ws.s
+    for j in range(j0, j1 + 1):
+        y = j * GRID
+        ry = y - ws.cy
+        # |rx*c + ry*s| <= hl + reach and |-rx*s + ry*c| <= hw + reach, rx = x - cx
+        a = _slab(c, ry * s, -ws.hl - reach, ws.hl + reach)
+        b = _slab(-s, ry * c, -ws.hw - reach, ws.hw + reach)
+        if a is None or b is None:
+            continue
+        lo, hi = max(a[0], b[0]) + ws.cx, min(a[1], b[1]) + ws.cx
+        if lo > hi:
+            continue
+        lo, hi = max(lo, ws.minx - reach), min(hi, ws.maxx + reach)
+        for i in range(math.floor(lo / GRID), math.ceil(hi / GRID) + 1):
+            x = i * GRID
+            k = static_index.get((x, y))
+            if k is None:
+                continue
+            if ws.kind != g.RECT:
+                if g.gap(g.make_circle(x, y, radius), ws) <= TOL:
+                    out.append(k)
+                continue
+            # g.gap(circle at (x, y), ws) <= TOL, with gap's own arithmetic for a rectangle
+            rx = x - ws.cx
+            ex = abs(rx * c + ry * s) - ws.hl
+            ey = abs(-rx * s + ry * c) - ws.hw
+            if ex > 0.0:
+                sd = math.hypot(ex, ey) if ey > 0.0 else ex
+            elif ey > 0.0:
+                sd = ey
+            else:
+                sd = ex if ex > ey else ey
+            if sd - radius <= TOL:
+                out.append(k)
+    return out
+
+
+class FreeSpots:
+    """The free respawn spots for one critter size and one placing of the wheels: the
+    track spots in their fixed order less the excluded ones, as a sequence whose length
+    and items are found without building the list (a few hundred spots near the wheels
+    are excluded out of thousands)."""
+
+    __slots__ = ("spots", "excluded", "n")
+
+    def __init__(self, spots: tuple[tuple[float, float], ...], excluded: list[int]) -> None:
+        self.spots = spots
+        self.excluded = excluded  # sorted, distinct
+        self.n = len(spots) - len(excluded)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, k: int) -> tuple[float, float]:
+        if not 0 <= k < self.n:
+            raise IndexError(k)
+        # the k-th spot not excluded: skip every excluded index at or before it
+        j = k
+        for e in self.excluded:
+            if e <= j:
+                j += 1
+            else:
+                break
+        return self.spots[j]
+
+    def __iter__(self) -> Iterator[tuple[float, float]]:
+        ex = set(self.excluded)
+        return (p for i, p in enumerate(self.spots) if i not in ex)
+
+
+def free_spot_set(ctx: Ctx, c: Critter) -> FreeSpots:
+    """The spots where the critter's base would not be under or touching a wheel
     (memoised per table state)."""
     table = ctx.geo.table
     wheels = [table.shape(w.id) for w in ctx.state.running() if table.has(w.id)]
@@ -139,27 +261,25 @@ def free_spots(ctx: Ctx, c: Critter) -> list[tuple[float, float]]:
     if got is not None:
         return got
     static = track_spots(ctx.state.course, c.radius)
-    on_track = _spot_set(ctx.state.course, c.radius)
-    excluded: set[tuple[float, float]] = set()
-    reach = c.radius + TOL
+    index = _spot_index(ctx.state.course, c.radius)
+    excluded: set[int] = set()
     for ws in wheels:
-        i0, i1 = math.floor((ws.minx - reach) / GRID), math.ceil((ws.maxx + reach) / GRID)
-        j0, j1 = math.floor((ws.miny - reach) / GRID), math.ceil((ws.maxy + reach) / GRID)
-        for i in range(i0, i1 + 1):
-            for j in range(j0, j1 + 1):
-                p = (i * GRID, j * GRID)
-                if p in on_track and p not in excluded and g.gap(g.make_circle(p[0], p[1], c.radius), ws) <= TOL:
-                    excluded.add(p)
-    out = [p for p in static if p not in excluded] if excluded else list(static)
+        excluded.update(_near_wheel(index, ws, c.radius))
+    out = FreeSpots(static, sorted(excluded))
     if len(memo) > 32:
         memo.clear()
     memo[key] = out
     return out
 
 
+def free_spots(ctx: Ctx, c: Critter) -> list[tuple[float, float]]:
+    """The free spots as a list (the respawn roll's outcome k is item k)."""
+    return list(free_spot_set(ctx, c))
+
+
 @lru_cache(maxsize=16)
-def _spot_set(course: Course, radius: float) -> frozenset[tuple[float, float]]:
-    return frozenset(track_spots(course, radius))
+def _spot_index(course: Course, radius: float) -> dict[tuple[float, float], int]:
+    return {p: i for i, p in enumerate(track_spots(course, radius))}
 
 
 @auto("respawn")
@@ -172,18 +292,18 @@ def _respawn(ctx: Ctx, step: Step) -> None:
 @auto("respawn_one")
 def _respawn_one(ctx: Ctx, step: Step) -> None:
     c = ctx.state.critters[step["critter"]]
-    spots = free_spots(ctx, c)
-    if not spots:
+    n = len(free_spot_set(ctx, c))
+    if not n:
         return
-    ctx.push(roll("spot", 1, c.id, "respawn", Step.make("respawn_at", critter=c.id), count=len(spots)))
+    ctx.push(roll("spot", 1, c.id, "respawn", Step.make("respawn_at", critter=c.id), count=n))
 
 
 @auto("respawn_at")
 def _respawn_at(ctx: Ctx, step: Step) -> None:
     c = ctx.state.critters[step["critter"]]
-    x, y = free_spots(ctx, c)[int(step["value"])]
+    x, y = free_spot_set(ctx, c)[int(step["value"])]
     c.x, c.y, c.alive = x, y, True
-    ctx.geo.sync(ctx.state)
+    ctx.geo.sync_critter(c)
     ctx.emit(ev.CritterRespawned(c.id, x, y))
 
 

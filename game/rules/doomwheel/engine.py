@@ -12,7 +12,8 @@ step waits for the chance outcome.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Sequence
+from typing import Any, Callable, overload
 
 from game.core.course import start_slots
 from game.core.errors import IllegalChoice
@@ -29,10 +30,22 @@ Handler = Callable[["Ctx", Step], None]
 
 
 class Ctx:
+    """One apply: the state, the events emitted and the table (synced when first
+    asked for: most steps, dice among them, never look at the table)."""
+
+    __slots__ = ("state", "events", "_geo")
+
     def __init__(self, state: DoomState) -> None:
         self.state = state
         self.events: list[Event] = []
-        self.geo: Geo = geo_of(state)
+        self._geo: Geo | None = None
+
+    @property
+    def geo(self) -> Geo:
+        geo = self._geo
+        if geo is None:
+            geo = self._geo = geo_of(self.state)
+        return geo
 
     def emit(self, e: Event) -> None:
         self.events.append(e)
@@ -345,7 +358,7 @@ def change_wounds(ctx: Ctx, w: Wheel, delta: int, reason: str) -> None:
     if w.wounds == 0:
         w.status = "destroyed"
         ctx.emit(ev.WheelDestroyed(w.id))
-        ctx.geo.sync(ctx.state)
+        ctx.geo.sync_wheel(w)
         check_last_running(ctx)
 
 
@@ -449,25 +462,65 @@ def advance(ctx: Ctx) -> None:
     raise RuntimeError("the rules did not settle (step loop)")
 
 
-def chance_outcomes(state: DoomState) -> list[tuple[Choice, float]]:
-    top = state.steps[-1]
-    n = faces_of_step(top)
-    lo = 0 if top["die"] in ("dir", "spot") else 1
-    key = (lo, n)
-    got = _OUTCOMES.get(key)
+class UniformOutcomes(Sequence[tuple[Choice, float]]):
+    """The outcomes of a uniform chance step over `n` values from `lo`, each
+    (roll(value=k), 1/n): a sequence whose items are made when asked for, so a respawn
+    roll over thousands of free spots costs nothing until one is drawn (CONTRACTS §1:
+    every outcome and its probability are still there to enumerate)."""
+
+    __slots__ = ("lo", "n", "p")
+
+    def __init__(self, lo: int, n: int) -> None:
+        self.lo, self.n, self.p = lo, n, 1.0 / n
+
+    def __len__(self) -> int:
+        return self.n
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[Choice, float]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[tuple[Choice, float]]: ...
+
+    def __getitem__(self, i: int | slice) -> tuple[Choice, float] | list[tuple[Choice, float]]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self.n))]
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        return _roll_choice(self.lo + i), self.p
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and len(other) == self.n and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _roll_choice(v: int) -> Choice:
+    got = _ROLL_CACHE.get(v)
     if got is None:
-        if len(_OUTCOMES) > 64:
-            _OUTCOMES.clear()
-        while len(_ROLLS) < lo + n:
-            _ROLLS.append(Choice.make("roll", value=len(_ROLLS)))
-        p = 1.0 / n
-        got = [(_ROLLS[v], p) for v in range(lo, lo + n)]
-        _OUTCOMES[key] = got
+        got = _ROLL_CACHE[v] = Choice.make("roll", value=v)
+    return got
+
+
+def chance_outcomes(state: DoomState) -> Sequence[tuple[Choice, float]]:
+    """The pending chance step's outcomes: a list for the dice (D6, D3, the 360
+    directions), a lazily built sequence for a respawn spot (UniformOutcomes)."""
+    top = state.steps[-1]
+    die = top["die"]
+    if die == "spot":
+        return UniformOutcomes(0, int(top["count"]))
+    got = _OUTCOMES.get(die)
+    if got is None:
+        lo = 0 if die == "dir" else 1
+        n = FACES[die]
+        got = _OUTCOMES[die] = [(_roll_choice(v), 1.0 / n) for v in range(lo, lo + n)]
     return list(got)
 
 
-_OUTCOMES: dict[tuple[int, int], list[tuple[Choice, float]]] = {}  # shared: Choices are immutable
-_ROLLS: list[Choice] = []  # roll(value=k) at index k
+_OUTCOMES: dict[str, list[tuple[Choice, float]]] = {}  # shared: Choices are immutable
+_ROLL_CACHE: dict[int, Choice] = {}  # roll(value=k)
 
 
 def legal_choices(state: DoomState) -> list[Choice]:
@@ -485,9 +538,9 @@ def why_illegal(state: DoomState, choice: Choice) -> str | None:
     allowed = CHOICE_KEYS.get(choice.kind)
     if allowed is None:
         return f"unknown choice kind {choice.kind!r}"
-    extra = sorted(k for k in choice.keys() if k not in allowed)
-    if extra:
-        return f"{choice.kind} takes no parameter {extra[0]!r}"
+    for k, _ in choice.args:  # sorted by name: the first unknown one is named
+        if k not in allowed:
+            return f"{choice.kind} takes no parameter {k!r}"
     top = state.steps[-1]
     if top.kind == "roll":
         v = choice.get("value")
@@ -501,12 +554,32 @@ def why_illegal(state: DoomState, choice: Choice) -> str | None:
     return check(state, top, choice)
 
 
+def _roll_value(state: DoomState, choice: Choice) -> int | None:
+    """The face of a well-formed roll choice for the pending die (the common case,
+    checked without the general why_illegal), else None."""
+    if choice.kind != "roll" or state.phase == OVER or len(choice.args) != 1:
+        return None
+    top = state.steps[-1]
+    if top.kind != "roll":
+        return None
+    k, v = choice.args[0]
+    if k != "value" or not isinstance(v, int) or isinstance(v, bool):
+        return None
+    die = top["die"]
+    lo = 0 if die == "dir" or die == "spot" else 1
+    return v if lo <= v < lo + faces_of_step(top) else None
+
+
 def apply(state: DoomState, choice: Choice) -> list[Event]:
-    reason = why_illegal(state, choice)
-    if reason is not None:
-        raise IllegalChoice(choice, reason)
+    value = _roll_value(state, choice)
+    if value is None:
+        reason = why_illegal(state, choice)
+        if reason is not None:
+            raise IllegalChoice(choice, reason)
     ctx = Ctx(state)
-    if choice.kind == "roll":
+    if value is not None:
+        _on_roll(ctx, value)
+    elif choice.kind == "roll":
         _on_roll(ctx, int(choice["value"]))
     else:
         decide(ctx, state.steps.pop(), choice)

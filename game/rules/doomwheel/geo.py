@@ -7,6 +7,7 @@ table's `first_contact` / `first_rotation_contact`; synced from the state on use
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from game.core.course import Course
 from game.table import geometry as g
@@ -84,30 +85,61 @@ class Geo:
     def __init__(self, course: Course) -> None:
         self.table = Table(track_barriers(course))
         self.synced: dict[str, tuple[float, ...]] = {}
-        self.spot_memo: dict[object, list[tuple[float, float]]] = {}  # critters.free_spots
+        self.spot_memo: dict[object, Any] = {}  # critters.free_spot_set
         self.cp_dirs: list[tuple[float, float]] = []
         for a, b in lap_lines(course):
             s = course.progress((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
             self.cp_dirs.append(course.tangent_at(s))
 
     def sync(self, state: DoomState) -> None:
-        t = self.table
+        """Bring the table in line with the state (what moved, died or came back)."""
+        synced = self.synced
+        table = self.table
+        placed = state.phase != "setup"
         for w in state.wheels.values():
-            placed = w.running and state.phase != "setup"
-            self._put(w.id, Kind.WHEEL, placed, (w.x, w.y, w.heading), lambda w=w: wheel_shape(w))
+            tid = w.id
+            if w.running and placed:
+                key = (w.x, w.y, w.heading)
+                if synced.get(tid) != key:
+                    table.put(tid, Kind.WHEEL, wheel_shape(w))
+                    synced[tid] = key
+            elif tid in synced:
+                table.remove(tid)
+                del synced[tid]
         for c in state.critters.values():
-            self._put(CRIT + c.id, Kind.CRITTER, c.alive, (c.x, c.y, c.radius), lambda c=c: critter_shape(c))
-        del t
+            tid = CRIT + c.id
+            if c.alive:
+                key = (c.x, c.y, c.radius)
+                if synced.get(tid) != key:
+                    table.put(tid, Kind.CRITTER, critter_shape(c))
+                    synced[tid] = key
+            elif tid in synced:
+                table.remove(tid)
+                del synced[tid]
 
-    def _put(self, tid: str, kind: Kind, present: bool, key: tuple[float, ...], make: "object") -> None:
-        if not present:
-            if tid in self.synced:
-                self.table.remove(tid)
-                del self.synced[tid]
-            return
-        if self.synced.get(tid) != key:
-            self.table.put(tid, kind, make())  # type: ignore[operator]
-            self.synced[tid] = key
+    def sync_critter(self, c: Critter) -> None:
+        """Sync one critter (the only thing that changed since the last sync)."""
+        tid = CRIT + c.id
+        if c.alive:
+            key = (c.x, c.y, c.radius)
+            if self.synced.get(tid) != key:
+                self.table.put(tid, Kind.CRITTER, critter_shape(c))
+                self.synced[tid] = key
+        elif tid in self.synced:
+            self.table.remove(tid)
+            del self.synced[tid]
+
+    def sync_wheel(self, w: Wheel, placed: bool = True) -> None:
+        """Sync one wheel (the only thing that changed since the last sync)."""
+        tid = w.id
+        if w.running and placed:
+            key = (w.x, w.y, w.heading)
+            if self.synced.get(tid) != key:
+                self.table.put(tid, Kind.WHEEL, wheel_shape(w))
+                self.synced[tid] = key
+        elif tid in self.synced:
+            self.table.remove(tid)
+            del self.synced[tid]
 
     # --- questions -----------------------------------------------------------
     def line_contacts(self, w: Wheel, heading: float, dist: float) -> tuple[Contact | None, Contact | None]:

@@ -31,7 +31,7 @@ def _run_over(ctx: Ctx, step: Step) -> None:
     if not c.alive or not w.running:
         return
     c.alive = False
-    ctx.geo.sync(state)
+    ctx.geo.sync_critter(c)
     ctx.emit(ev.RanOver(w.id, c.id, c.kind))
     if c.kind == "slave":
         ctx.push(roll("d6", 1, w.id, "slave_table", Step.make("slave", wheel=w.id)))
@@ -193,7 +193,7 @@ def _place(ctx: Ctx, w: Wheel, x: float, y: float, heading: float,
     else:
         path.append((x, y))
     w.x, w.y, w.heading = x, y, heading
-    ctx.geo.sync(ctx.state)
+    ctx.geo.sync_wheel(w)
     return path
 
 
