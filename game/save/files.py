@@ -39,16 +39,58 @@ def dumps(value: Any) -> str:
     return "".join(out)
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(", ", ": "), ensure_ascii=False, allow_nan=False)
+
+
 def _one(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(", ", ": "), ensure_ascii=False, allow_nan=False)
+    return _ENCODER.encode(value)
+
+
+class RawList:
+    """A list whose items are already JSON text (one line each): written one a line
+    without encoding them again (the history of a long game, autosaved every turn)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[str]) -> None:
+        self.items = items
+
+
+def encode_line(value: Any) -> str:
+    """One value as one line of JSON (for RawList)."""
+    return _ENCODER.encode(value)
+
+
+def _may_fit(value: Any, budget: int = 24) -> bool:
+    """Whether `value` is small enough to try on one line (without writing it out)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            budget -= len(v)
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            budget -= len(v)
+            stack.extend(v)
+        if budget < 0:
+            return False
+    return True
 
 
 def _write(value: Any, indent: str, out: list[str]) -> None:
-    if isinstance(value, (dict, list, tuple)) and value:
-        flat = _one(value)
-        if len(flat) + len(indent) <= _WIDTH:
-            out.append(flat)
+    if isinstance(value, RawList):
+        if not value.items:
+            out.append("[]")
             return
+        inner = ",\n" + indent + " "
+        out.append("[\n" + indent + " " + inner.join(value.items) + "\n" + indent + "]")
+        return
+    if isinstance(value, (dict, list, tuple)) and value:
+        if _may_fit(value):
+            flat = _one(value)
+            if len(flat) + len(indent) <= _WIDTH:
+                out.append(flat)
+                return
         inner = indent + " "
         if isinstance(value, dict):
             out.append("{\n")

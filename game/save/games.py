@@ -118,6 +118,20 @@ class RecordedGame:
     seats: list[SeatRecord]
     last_error: str | None = None  # the last autosave or replay write that failed (for the window)
     agents: dict[str, Any] = field(default_factory=dict)  # AI agents, when they live in this process
+    _lines: list[str] = field(default_factory=list, repr=False)  # the history as JSON lines, so far
+    _last: Any = field(default=None, repr=False)  # the entry the last cached line is of
+
+    def history_lines(self) -> list[str]:
+        """The history as one JSON line per entry, encoding only the entries added since
+        the last call (autosaves every turn stay cheap in a long game)."""
+        from game.save.files import encode_line
+        history = self.record.history
+        n = len(self._lines)
+        if n > len(history) or (n and history[n - 1] is not self._last):
+            self._lines, n = [], 0  # the history was cut (a take-back) or replaced
+        self._lines.extend(encode_line(e.to_json()) for e in history[n:])
+        self._last = history[-1] if history else None
+        return self._lines
 
     @property
     def record(self) -> GameRecord:

@@ -28,7 +28,7 @@ from game.core.errors import BadInput
 from game.core.jsonload import Obj, load_json_file
 from game.core.paths import autosave_dir, replays_dir
 from game.core.record import GameRecord, SeatRecord, first_difference, state_digest, state_tree, turn_of
-from game.save.files import dumps, remove_stale_temps, write_atomic
+from game.save.files import RawList, dumps, remove_stale_temps, write_atomic
 from game.save.games import RecordedGame, agent_states, continue_game, rebuild, start_game
 
 FORMAT = 1
@@ -120,7 +120,8 @@ def save_document(game: Any, *, extra: dict[str, Any] | None = None, saved_at: s
         "format": FORMAT,
         "kind": KIND,
         "program": PROGRAM,
-        "record": rg.record.to_json(),
+        "record": {"setup": rg.record.setup.to_json(), "history": RawList(list(rg.history_lines())),
+                   "checkpoints": [c.to_json() for c in rg.record.checkpoints]},
         "hash": state_digest(state),
         "state": state_tree(state),
         "summary": summary(rg),
