@@ -35,13 +35,16 @@ def make_agent(kind: str, seed: int, source: str = "agent", ruleset: str = "wild
     raise BadInput(source, "agent", f"unknown agent {kind!r} (available: {', '.join(AGENTS)})")
 
 
-DOOMWHEEL_AGENTS = ("random", "normal")  # the levels offered for Doomwheel seats (game/ai/doomwheel/)
+DOOMWHEEL_AGENTS = ("random", "easy", "normal")  # the levels offered for Doomwheel seats (game/ai/doomwheel/)
 
 
 def _doomwheel_agent(kind: str, seed: int, source: str) -> Any:
     if kind in ("random", "greedy"):  # greedy: no Doomwheel version, plays at random
         from game.ai.random_agent import RandomAgent
         return RandomAgent(seed)
+    if kind == "easy":
+        from game.ai.doomwheel.easy import DoomEasyAgent
+        return DoomEasyAgent(seed)
     if kind == "normal":
         from game.ai.doomwheel.normal import DoomNormalAgent
         return DoomNormalAgent(seed)

@@ -68,9 +68,12 @@ def side(angle: float) -> str:
 class DoomNormalAgent:
     name = "normal"
 
-    def __init__(self, seed: int = 0, refine: bool = True) -> None:
+    def __init__(self, seed: int = 0, refine: bool = True, angles: tuple[float, ...] = ANGLES,
+                 ats: tuple[float, ...] = ATS) -> None:
         self.rng = random.Random(seed)
         self.refine = refine
+        self.angles = angles
+        self.ats = ats
         self.why = ""
         self._base: tuple[Any, dict[str, float], dict[str, float], float] | None = None
 
@@ -275,14 +278,14 @@ class DoomNormalAgent:
         d = float(top["value"])
         tr = self.track(state)
         aim_turn = angle_diff(tr.aim(w), w.heading)
-        angles = [0.0] + [s * a for a in ANGLES for s in (1.0, -1.0)]
+        angles = [0.0] + [s * a for a in self.angles for s in (1.0, -1.0)]
         if abs(aim_turn) > 60:
             angles += [math.copysign(a, aim_turn) for a in WIDE] + [round(aim_turn, 1)]
         dists = [d]
         if state.options.move_distance == "up_to":
             dists += [float(k) for k in sorted({round(d * 2 / 3), round(d / 3)}) if 0 < k < d]
         scored: dict[Choice, float] = {}
-        self._score_moves(ruleset, state, w.id, self._candidates(ruleset, state, w, d, angles, ATS, dists), scored)
+        self._score_moves(ruleset, state, w.id, self._candidates(ruleset, state, w, d, angles, self.ats, dists), scored)
         if not scored:  # nothing of ours is legal (cannot happen): the engine's own list
             scored = {c: 0.0 for c in legal[:1]}
         if self.refine:
