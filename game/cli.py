@@ -45,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("file")
     sc.add_argument("--json", action="store_true")
     ar = sub.add_parser("arena", help="head-to-head races between two agents: win rates and decision times")
+    ar.add_argument("--ruleset", default="wild-race", help="wild-race (the default) or doomwheel")
     ar.add_argument("--a", default="normal", help="random, easy, normal, hard or greedy")
     ar.add_argument("--b", default="random")
     ar.add_argument("--races", type=int, default=100)
