@@ -129,15 +129,17 @@ DOOMWHEEL_COURSE = "levels/doomwheel/figure_of_eight.json"
 
 
 def simulate_doomwheel(args: argparse.Namespace) -> int:
-    """`simulate doomwheel`: one race of random-playing wheels (the Doomwheel AI is
-    still to come); byte-identical output for the same arguments."""
+    """`simulate doomwheel`: one race with `--agent` in every seat (any Doomwheel
+    agent; greedy plays at random, as before); byte-identical output for the same
+    arguments."""
     import os
 
     from game.core.driver import play as play_game
     from game.rules.doomwheel import RULESET as DOOM, DoomSetup, new_state as new_doom
     from game.rules.doomwheel.options import parse_options
-    if args.agent not in ("random", "greedy"):
-        raise BadInput("simulate", "--agent", "the Doomwheel Race has only the random agent so far")
+    from game.ai.agents import make_agent
+    kind = "random" if args.agent == "greedy" else args.agent
+    make_agent(kind, 0, "simulate", ruleset="doomwheel")  # an unknown agent: one line, exit 2
     if args.grand_prix:
         raise BadInput("simulate", "--grand-prix", "the Doomwheel Race has no Grand Prix")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -151,10 +153,10 @@ def simulate_doomwheel(args: argparse.Namespace) -> int:
         opts[name] = int(value) if value.lstrip("-").isdigit() else value
     players = tuple((PLAYER_IDS[i], PLAYER_IDS[i].capitalize()) for i in range(args.players))
     st = new_doom(DoomSetup(course, players, args.seed), parse_options(opts, "simulate", "--option"))
-    from game.ai.random_agent import RandomAgent
     games: list[Any] | None = [] if getattr(args, "replay_out", None) else None
-    rules = _recorded(st, players, "random", args.seed, games)
-    play_game(rules, st, {p: RandomAgent(agent_seed(args.seed, i)) for i, (p, _) in enumerate(players)})
+    rules = _recorded(st, players, kind, args.seed, games)
+    play_game(rules, st, {p: make_agent(kind, agent_seed(args.seed, i), "simulate", ruleset="doomwheel")
+                          for i, (p, _) in enumerate(players)})
     if games is not None:
         from game.save.replay import write_replay
         write_replay(args.replay_out, games)
