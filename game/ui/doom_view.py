@@ -220,7 +220,7 @@ class DoomTableView(TableView):
         if pv is not None and w is not None:
             for leg in pv.legs:  # the swept area: the base at every pose along the path
                 for x, y, h in leg.poses():
-                    pygame.draw.polygon(layer, (*col, 70), self._base_px(x, y, h, w.length, w.width))
+                    pygame.draw.polygon(layer, (*col, 95), self._base_px(x, y, h, w.length, w.width))
             centre = [cam.to_screen(x, y) for leg in pv.legs for x, y, _ in leg.poses()]
             if len(centre) >= 2:
                 pygame.draw.lines(layer, (*col, 230), False, centre, 2)
@@ -230,7 +230,7 @@ class DoomTableView(TableView):
                     pygame.draw.circle(layer, (*col, 255), (round(px), round(py)), 4, 2)
             end = pv.end
             if end is not None:
-                pygame.draw.polygon(layer, (*col, 240), self._base_px(end[0], end[1], end[2], w.length, w.width), 2)
+                pygame.draw.polygon(layer, (*col, 255), self._base_px(end[0], end[1], end[2], w.length, w.width), 3)
                 nx = end[0] + (w.length / 2 + 0.5) * math.cos(math.radians(end[2]))
                 ny = end[1] + (w.length / 2 + 0.5) * math.sin(math.radians(end[2]))
                 pygame.draw.line(layer, (*col, 240), cam.to_screen(end[0], end[1]), cam.to_screen(nx, ny), 2)
@@ -249,10 +249,23 @@ class DoomTableView(TableView):
                 pygame.draw.polygon(layer, (*HIT, 255), self._base_px(o.x, o.y, o.heading, o.length, o.width), 3)
         target.blit(layer, (0, 0))
         if ghost.get("label"):
-            at = end or ghost.get("label_at")
-            if at is not None:
+            pts = [cam.to_screen(x, y) for leg in (pv.legs if pv is not None else ()) for x, y, _ in leg.poses(1.0)]
+            at = ghost.get("label_at")
+            if pts:
+                self._tape_beside(target, ghost["label"], pts, w.length * cam.ppi if w is not None else 40.0)
+            elif at is not None:
                 x, y = cam.to_screen(at[0], at[1])
                 self._tape(target, ghost["label"], (x, y - 28))
+
+    def _tape_beside(self, target: pygame.Surface, text: str, pts: list[tuple[float, float]], pad: float) -> None:
+        """The tape above the ghost's path, or below it when there is no room above."""
+        top = min(p[1] for p in pts) - pad / 2
+        bottom = max(p[1] for p in pts) + pad / 2
+        cx = sum(p[0] for p in pts) / len(pts)
+        lines = text.count("\n") + 1
+        h = lines * self.font.get_linesize() + 8
+        y = top - h / 2 - 6 if top - h - 6 > self.camera.vy else bottom + h / 2 + 6
+        self._tape(target, text, (cx, y))
 
     def _base_px(self, x: float, y: float, h: float, length: float, width: float) -> list[tuple[float, float]]:
         a = math.radians(h)

@@ -88,7 +88,12 @@ class DoomRaceScene(Scene):
             self.view.fit()
             self.fitted = True
         self._decision_key = None
-        self.buttons.clear()
+        self._clear_buttons()
+
+    def exit(self) -> None:
+        self._clear_buttons()
+        self._decision_key = None
+        super().exit()
 
     def rects(self) -> dict[str, pygame.Rect]:
         k = self.app.settings.ui_scale
@@ -205,11 +210,13 @@ class DoomRaceScene(Scene):
             for n in range(1, me.sabotage + 1):
                 self._button(f"{n} point{'s' if n > 1 else ''} ({n}D3\")", Choice.make("@points", n=n), half=True)
             self._button("Pass", Choice.make("pass"))
+            self._mark_selected()
             return
         for c in p.legal:
             label = words.describe(st, c, p.kind, self.names)
             if c.kind == "shoot":
-                label += "  " + words.shot_odds(st, st.stack[-1]["wheel"], c["target"]).split(":", 1)[-1]
+                label = f"Shoot {self.names.get(c['target'], c['target'])}: " + \
+                    words.shot_odds(st, st.stack[-1]["wheel"], c["target"]).split(", D3")[0]
             self._button(label, c)
 
     def _clear_buttons(self) -> None:
@@ -259,6 +266,16 @@ class DoomRaceScene(Scene):
             self.points = int(c["n"])
         else:
             self._submit(c)
+        self._mark_selected()
+
+    def _mark_selected(self) -> None:
+        """The sabotage target and points chosen show as pressed buttons."""
+        for b, c in self.buttons.items():
+            on = (c.kind == "@target" and c["target"] == self.target) or (c.kind == "@points" and c["n"] == self.points)
+            if on and not b.is_selected:
+                b.select()
+            elif not on and b.is_selected and c.kind in ("@target", "@points"):
+                b.unselect()
 
     def _submit(self, c: Choice) -> bool:
         p = self.session.human_turn()
@@ -459,6 +476,7 @@ class DoomRaceScene(Scene):
             if p.kind == "sabotage":
                 if hit is not None and hit != st.stack[-1]["wheel"]:
                     self.target = hit  # a click on an enemy wheel picks it; elsewhere sends it that way
+                    self._mark_selected()
                     return True
                 self.go()
                 return True
@@ -504,6 +522,7 @@ class DoomRaceScene(Scene):
         if kind == "sabotage" and pygame.K_1 <= k <= pygame.K_9:
             me = self.session.state.wheels[self.session.state.stack[-1]["wheel"]]
             self.points = max(1, min(me.sabotage, k - pygame.K_0))
+            self._mark_selected()
             return True
         if k in (pygame.K_a, pygame.K_LEFT):
             cam.pan_pixels(60, 0)
@@ -601,7 +620,8 @@ class DoomRaceScene(Scene):
         y = max(b.rect.bottom for b in self.buttons) + 8
         hints = {"plan": ["Q/E Schwenk 5° (Shift 1°), [ ] earlier/later", "drag from your wheel, or click to go"],
                  "sabotage": ["pick the target (or click its wheel), points 1-5,", "then click the table: that way"],
-                 "activate": ["repair: not after a ram result", f"wounds now: {self._wounds_now()}"]}
+                 "activate": ["repair: not after a ram result", f"wounds now: {self._wounds_now()}"],
+                 "shoot": ["D3 wounds a hit, no armour save;", "or click the target wheel on the table"]}
         for line in hints.get(p.kind, []):
             if y + small.get_linesize() > dec.bottom - 4:
                 break

@@ -76,8 +76,10 @@ class DoomResultsScene(Scene):
             surface.blit(font.render(doom_words.reason_text(out["reason"]) + f", after {out['turns']} turns", True,
                                      INK), (60, y + 48))
         y += 120
-        head = "place  wheel            laps   checkpoints   wounds   sabotage spent   "
-        surface.blit(font.render(head, True, DIM), (90, y))
+        cols = [("place", 90), ("wheel", 150), ("laps", 330), ("checkpoints", 420), ("wounds", 560),
+                ("sabotage spent", 660), ("", 820)]
+        for name, x in cols:
+            surface.blit(font.render(name, True, DIM), (x, y))
         y += 30
         n_cp = len(st.course.checkpoints)
         for place, wh in enumerate(placing(st), 1):
@@ -85,9 +87,10 @@ class DoomResultsScene(Scene):
             icon = doom_art.wheel_sprite(art.player_colour(idx, self.app.settings.colour_blind), idx, 12.0,
                                          wh.length, wh.width, wrecked=not wh.running)
             surface.blit(icon, (30, y + 1))
-            status = "destroyed" if not wh.running else ""
-            line = (f"{place:>3}.   {self.names.get(wh.player, wh.id)[:14]:<16} {wh.laps:>3}/{st.options.laps}"
-                    f"   {wh.next_cp:>5}/{n_cp}      {wh.wounds:>3}/{wh.max_wounds}   {5 - wh.sabotage:>8}"
-                    f"           {status}")
-            surface.blit((bold if place == 1 else font).render(line, True, GOLD if place == 1 else INK), (90, y))
+            cells = [f"{place}.", self.names.get(wh.player, wh.id)[:16], f"{wh.laps}/{st.options.laps}",
+                     f"{wh.next_cp}/{n_cp}", f"{wh.wounds}/{wh.max_wounds}", str(5 - wh.sabotage),
+                     "destroyed" if not wh.running else ""]
+            f = bold if place == 1 else font
+            for (_, x), cell in zip(cols, cells):
+                surface.blit(f.render(cell, True, GOLD if place == 1 else INK), (x, y))
             y += 30
