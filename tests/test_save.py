@@ -410,15 +410,17 @@ def test_a_doomwheel_session_is_recorded(tmp_path: pathlib.Path) -> None:
     from game.ai.host import make_host
     from game.save import attach
     from game.ui.session import Seat, Session
-    st = doom_state(DoomSetup(EIGHT, PLAYERS, 4), doom_options({"turn_cap": 3}))
-    specs = {"red": ("random", 1), "blue": ("random", 2)}
-    session = Session(st, {p: Seat(p, n, "random", i) for i, (p, n) in enumerate(PLAYERS)},
-                      host=make_host(specs, False, ruleset="doomwheel"), specs=specs)
+    seats = [Seat(p, n, "random", i) for i, (p, n) in enumerate(PLAYERS)]
+    session = Session.new_doomwheel(EIGHT, seats, 4, doom_options({"turn_cap": 3}), process=False)
     attach(session)
     while not session.over:
         session.think(max_steps=1000, block=True)
     save_game(str(tmp_path / "d.json"), session)
-    assert load_game(str(tmp_path / "d.json")).finished
+    loaded = load_game(str(tmp_path / "d.json"))
+    assert loaded.finished and loaded.specs == session.specs
+    again = Session(loaded.state, {s.player: Seat(s.player, s.name, s.kind, s.colour) for s in loaded.seats},
+                    host=make_host(loaded.specs, False, ruleset="doomwheel"), specs=loaded.specs)
+    assert again.over and again.outcome() == session.outcome()
 
 
 def test_a_record_cannot_start_from_a_game_already_under_way() -> None:
@@ -448,3 +450,30 @@ def test_takeback_steps_stop_at_the_last_die() -> None:
             state, _ = rebuild(rg.record.prefix(len(rg.record.history) - n))
             assert rg.ruleset.current_actor(state) == last.actor
     assert seen == 5
+
+
+def test_take_back_undoes_a_players_choices_to_the_last_die(tmp_path: pathlib.Path) -> None:
+    from game.save import rebuild
+    for seed in range(3):
+        rg, agents = wild_game(30 + seed, per=2)
+        done = 0
+        while not rg.over and done < 4:
+            play_steps(rg, agents, 1)
+            last = rg.record.history[-1]
+            n = 0 if last.chance else rg.record.takeback_steps(last.actor)
+            if n < 2:
+                continue
+            want, _ = rebuild(rg.record.prefix(len(rg.record.history) - n))
+            length = len(rg.record.history)
+            if done % 2:  # after a save and load too
+                save_game(str(tmp_path / "t.json"), rg)
+                rg, _ = resumed(load_game(str(tmp_path / "t.json")), "wild_race")  # the same agents play on
+            assert rg.take_back(last.actor) == n
+            assert len(rg.record.history) == length - n
+            assert state_digest(rg.state) == state_digest(want)
+            assert rg.ruleset.current_actor(rg.state) == last.actor
+            assert rg.take_back(last.actor) == 0, "nothing more to take back: the last entry is a die or another's"
+            done += 1
+        play_steps(rg, agents)  # the game goes on and ends, still recorded right
+        save_game(str(tmp_path / "end.json"), rg)
+        assert load_game(str(tmp_path / "end.json")).finished

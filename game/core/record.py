@@ -330,6 +330,9 @@ class RecordingRuleset:
         self.on_end: list[Callable[[Any, GameRecord], None]] = []
         self._turn = turn_of(state)
         self._rng = getattr(state, "rng", None)
+        # (history length, a clone of the state then): after the last chance outcome,
+        # where a take-back goes back to without re-playing the game from the start
+        self.snapshot: tuple[int, Any] | None = None
         if not record.checkpoints:
             record.checkpoints.append(Checkpoint(len(record.history), self._turn, state_digest(state)))
 
@@ -350,6 +353,8 @@ class RecordingRuleset:
         events = list(self.inner.apply(state, choice))  # raises before changing anything if illegal
         self.record.history.append(Entry(actor, choice, rng if rng != self._rng else None))
         self._rng = getattr(state, "rng", None)
+        if actor == CHANCE:
+            self.snapshot = (len(self.record.history), self.inner.clone(state))
         turn = turn_of(state)
         if turn != self._turn:
             self._turn = turn
@@ -360,6 +365,33 @@ class RecordingRuleset:
             for hook in list(self.on_end):
                 hook(state, self.record)
         return events
+
+
+    def rewind(self, steps: int) -> Any:
+        """Undo the last `steps` entries, none of them a chance outcome made before the
+        snapshot (see GameRecord.takeback_steps): returns the new state object (the one
+        watched from now on); the record loses those entries."""
+        history = self.record.history
+        keep = len(history) - steps
+        if steps <= 0 or keep < 0:
+            raise ValueError(f"cannot take back {steps} steps of {len(history)}")
+        snap = self.snapshot
+        if snap is not None and snap[0] <= keep:
+            state = self.inner.clone(snap[1])
+            start = snap[0]
+        else:
+            raise ValueError("a take-back cannot go back past the last chance outcome")
+        cut = self.record.prefix(keep)
+        for entry in history[start:keep]:
+            if entry.rng is not None:
+                state.rng = entry.rng
+            self.inner.apply(state, entry.choice)
+        self.record.history[:] = cut.history
+        self.record.checkpoints[:] = cut.checkpoints
+        self.state = state
+        self._turn = turn_of(state)
+        self._rng = getattr(state, "rng", None)
+        return state
 
 
 # --------------------------------------------------------------------------- replaying

@@ -133,6 +133,21 @@ class RecordedGame:
         self._last = history[-1] if history else None
         return self._lines
 
+    def take_back(self, player: str) -> int:
+        """Undo `player`'s own choices since the last chance outcome (issue 7's
+        take-backs house rule): returns how many were undone (0: none to undo). The
+        game goes on from `self.state`, a new state object (a Session must be given it)."""
+        n = self.record.takeback_steps(player)
+        if n == 0:
+            return 0
+        snap = self.rules.snapshot
+        keep = len(self.record.history) - n
+        if snap is None or snap[0] > keep:  # no snapshot (a game with no die yet): re-play it
+            state, _ = rebuild(self.record.prefix(keep))
+            self.rules.snapshot = (keep, self.rules.inner.clone(state))
+        self.state = self.rules.rewind(n)
+        return n
+
     @property
     def record(self) -> GameRecord:
         return self.rules.record
@@ -159,20 +174,31 @@ def start_game(state: Any, seats: Iterable[SeatRecord]) -> RecordedGame:
     return RecordedGame(state, RecordingRuleset(ruleset_of(state), state, record), seat_list)
 
 
-def continue_game(state: Any, record: GameRecord) -> RecordedGame:
-    """Go on recording a rebuilt game (after a load)."""
+def continue_game(state: Any, record: GameRecord, snapshot: tuple[int, Any] | None = None) -> RecordedGame:
+    """Go on recording a rebuilt game (after a load); `snapshot` (history length, a
+    clone of the state then, after the last chance outcome) lets take-backs work at
+    once."""
     from game.rules import ruleset_of
-    return RecordedGame(state, RecordingRuleset(ruleset_of(state), state, record), list(record.setup.seats))
+    rules = RecordingRuleset(ruleset_of(state), state, record)
+    rules.snapshot = snapshot
+    return RecordedGame(state, rules, list(record.setup.seats))
 
 
 def rebuild(record: GameRecord, source: str = "game", where: str = "record",
-            upto: int | None = None) -> tuple[Any, list[Any]]:
+            upto: int | None = None, snapshot: list[tuple[int, Any]] | None = None) -> tuple[Any, list[Any]]:
     """(state, events): the setup's fresh state with the history re-applied and every
     checkpoint verified. BadInput (naming `where`.history[i] or the checkpoint) if it
-    does not rebuild."""
+    does not rebuild. A `snapshot` list receives (history length, a clone of the state)
+    just after the last chance outcome, for take-backs."""
     rules, state = new_state_from_setup(record.setup, source, f"{where}.setup")
+    history = record.history if upto is None else record.history[:upto]
+    last = max((i for i, e in enumerate(history) if e.chance), default=-1)
+
+    def keep(i: int, _e: Any, _evs: list[Any]) -> None:
+        if i == last and snapshot is not None:
+            snapshot.append((i + 1, rules.clone(state)))
     try:
-        events = replay_history(rules, state, record, upto=upto)
+        events = replay_history(rules, state, record, upto=upto, on_step=keep)
     except Divergence as d:
         fld = f"{where}.{d.field}" if d.field else f"{where}.checkpoints"
         raise BadInput(source, fld, f"turn {d.turn}: {d.reason}") from None

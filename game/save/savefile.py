@@ -203,14 +203,15 @@ def load_game(path: str) -> LoadedGame:
         extra.fail("expected an object")
     saved_at = o.string("saved_at", max_len=40, default="")
     o.done()
-    state, events = rebuild(record, source, "record")
+    snap: list[tuple[int, Any]] = []
+    state, events = rebuild(record, source, "record", snapshot=snap)
     got = state_digest(state)
     if got != want:
         where = first_difference(snapshot, state_tree(state)) if isinstance(snapshot, dict) else None
         detail = f"; first difference at {where}" if where else ""
         raise BadInput(source, "hash", f"the rebuilt game does not match the saved state (saved {want}, "
                                        f"rebuilt {got}){detail}")
-    rg = continue_game(state, record)
+    rg = continue_game(state, record, snap[0] if snap else None)
     if summ_data.get("turn") != turn_of(state) or summ_data.get("finished") is not rg.over:
         raise BadInput(source, "summary", "does not match the rebuilt game (turn or finished)")
     return LoadedGame(path, state, record, list(record.setup.seats), events, dict(agents.value),
