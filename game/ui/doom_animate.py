@@ -15,16 +15,19 @@ from typing import Any
 SPEED = 12.0  # inches per second at animation speed 1
 TURN = 180.0  # degrees per second
 PAUSE = 0.16  # seconds for a roll or another event that moves nothing
+WALK = 8.0  # inches per second for the critters' walk
+CRITTER_ROLLS = ("critter_move", "critter_direction", "slayer_charge", "respawn")
 
 
 @dataclass
 class Track:
-    kind: str  # wheel | arc | critter | appear | wreck | pause
+    kind: str  # wheel | arc | walks | toss | appear | gone | wreck | pause
     ident: str
     start: tuple[float, float, float]
     end: tuple[float, float, float]
     duration: float
     pivot: tuple[float, float] = (0.0, 0.0)
+    walks: list[Any] = field(default_factory=list)  # CritterMoved events walked together
     t: float = 0.0
     event: Any = None
     started: bool = False
@@ -111,19 +114,32 @@ class DoomAnimator:
         elif k == "RanOver":
             q(Track("toss", e.critter, (0, 0, 0), (0, 0, 0), 0.12, event=e))
         elif k == "CritterMoved":
-            d = math.hypot(e.x1 - e.x0, e.y1 - e.y0)
-            q(Track("critter", e.critter, (e.x0, e.y0, 0.0), (e.x1, e.y1, 0.0), max(d / (SPEED * 1.5), 0.05),
-                    event=e))
+            self._walk(e)
         elif k == "CritterRespawned":
             q(Track("appear", e.critter, (e.x, e.y, 0.0), (e.x, e.y, 0.0), 0.25, event=e))
         elif k == "CritterSetAside":
             q(Track("gone", e.critter, (0, 0, 0), (0, 0, 0), 0.0, event=e))
         elif k == "WheelDestroyed":
             q(Track("wreck", e.wheel, (0, 0, 0), (0, 0, 0), 0.8, event=e))
+        elif k == "RollMade" and e.reason in CRITTER_ROLLS:
+            q(Track("pause", "", (0, 0, 0), (0, 0, 0), 0.0, event=e))
         elif k in ("RollMade", "Rammed", "RamResult", "SlaveResult", "HitResolved", "WoundsChanged"):
             q(Track("pause", "", (0, 0, 0), (0, 0, 0), PAUSE, event=e))
         else:
             q(Track("pause", "", (0, 0, 0), (0, 0, 0), 0.0, event=e))
+
+    def _walk(self, e: Any) -> None:
+        """The critters walk together: a walk joins the last group of walks if only
+        instant steps (their dice) were queued since."""
+        d = math.hypot(e.x1 - e.x0, e.y1 - e.y0)
+        for tr in reversed(self.queue):
+            if tr.kind == "walks" and not tr.started and all(w.critter != e.critter for w in tr.walks):
+                tr.walks.append(e)
+                tr.duration = max(tr.duration, d / WALK)
+                return
+            if tr.duration > 0 or tr.started:
+                break
+        self.queue.append(Track("walks", "", (0, 0, 0), (0, 0, 0), max(d / WALK, 0.1), walks=[e]))
 
     def update(self, dt: float, speed: float = 1.0) -> None:
         budget = dt * speed
@@ -149,6 +165,7 @@ class DoomAnimator:
     def _begin(self, tr: Track) -> None:
         if tr.event is not None:
             self.shown.append(tr.event)
+        self.shown.extend(tr.walks)
         if tr.kind == "toss":
             e = tr.event
             x, y = self.critters.get(e.critter, (0.0, 0.0))
@@ -178,8 +195,12 @@ class DoomAnimator:
             pose = (px + dx * math.cos(a) - dy * math.sin(a), py + dx * math.sin(a) + dy * math.cos(a), h0 + turn)
             self._roll(tr.ident, self.wheels.get(tr.ident), pose, tr.event)
             self.wheels[tr.ident] = pose
-        elif tr.kind == "critter":
-            self.critters[tr.ident] = (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e)
+        elif tr.kind == "walks":
+            for w in tr.walks:
+                d = math.hypot(w.x1 - w.x0, w.y1 - w.y0)
+                g = min(1.0, tr.t / max(d / WALK, 1e-9)) if f < 1.0 else 1.0
+                g = g * g * (3 - 2 * g)
+                self.critters[w.critter] = (w.x0 + (w.x1 - w.x0) * g, w.y0 + (w.y1 - w.y0) * g)
         elif tr.kind == "appear":
             self.appear[tr.ident] = f
             if f >= 1.0:

@@ -123,7 +123,7 @@ class DoomTableView(TableView):
 
     # --- the pieces ---------------------------------------------------------------------
     def _draw_obstacles(self, target: pygame.Surface, anim: Any) -> None:
-        """Bolt throwers, then critters (alive, coming back, tumbling)."""
+        """Bolt throwers, then critters (alive, coming back)."""
         cam = self.camera
         st = self.state
         for i, p in enumerate(st.players):
@@ -152,10 +152,21 @@ class DoomTableView(TableView):
                 spr.set_alpha(round(255 * grow))
             sx, sy = cam.to_screen(x, y)
             target.blit(spr, spr.get_rect(center=(round(sx), round(sy))))
+
+    def _draw_tossed(self, target: pygame.Surface) -> None:
+        """Critters flying from a wheel's sweep (above the wheels), fading out."""
+        cam = self.camera
         for t, x, y, ang in self.tosser.poses():
-            c = st.critters.get(t.critter)
+            c = self.state.critters.get(t.critter)
             if c is None:
                 continue
+            # a puff of dust where it was hit, spreading and fading
+            f = min(1.0, t.age / TOSS_TIME)
+            r = max(3, round((c.radius + 0.9 * f) * cam.ppi))
+            puff = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+            pygame.draw.circle(puff, (236, 222, 190, round(170 * (1 - f))), (r + 2, r + 2), r, max(2, r // 3))
+            ox, oy = cam.to_screen(t.x, t.y)
+            target.blit(puff, puff.get_rect(center=(round(ox), round(oy))))
             spr = pygame.transform.rotate(doom_art.critter_sprite(t.kind, cam.ppi, c.radius), ang)
             spr.set_alpha(round(255 * max(0.0, 1.0 - t.age / TOSS_TIME) ** 0.5))
             sx, sy = cam.to_screen(x, y)
@@ -192,6 +203,7 @@ class DoomTableView(TableView):
             if cam.ppi >= 7:
                 label = self._label(self.names.get(w.player, w.id))
                 target.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 1)))
+        self._draw_tossed(target)
 
     def wheel_at(self, sx: float, sy: float, anim: Any) -> str | None:
         tx, ty = self.camera.to_table(sx, sy)

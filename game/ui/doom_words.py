@@ -135,3 +135,88 @@ def reason_text(reason: str) -> str:
     return {"laps": "first over the line after the last lap", "last wheel running": "the last wheel running",
             "turn cap": "most laps when the turn limit came", "all wheels destroyed": "every wheel destroyed"
             }.get(reason, reason)
+
+
+# --- the log ---------------------------------------------------------------------------
+
+QUIET_ROLLS = {"critter_move", "critter_direction", "slayer_charge", "respawn"}  # many a turn: not logged
+HOWS = {"move": "drives", "slip": "slips", "tangled": "lurches, tangled in a slave,", "shove": "is shoved aside",
+        "out_of_control": "careers out of control", "sabotage": "is sabotaged:"}
+
+
+def critter_name(cid: str) -> str:
+    kind, _, n = cid.rpartition("-")
+    return f"{CRITTER_NAMES.get(kind, kind)} {n}" if kind else cid
+
+
+def who(names: dict[str, str], ident: str) -> str:
+    return names[ident] if ident in names else critter_name(ident)
+
+
+def quiet(e: Any) -> bool:
+    """Rolls and events of the critters' walk: too many to log or show in the tray."""
+    return (e.kind == "RollMade" and e.reason in QUIET_ROLLS) or e.kind == "CritterMoved"
+
+
+def log_line(e: Any, names: dict[str, str]) -> str:
+    """The log's words for an event ("" for none)."""
+    k = e.kind
+    if quiet(e):
+        return ""
+    if k == "RollMade":
+        faces = ", ".join(str(f) for f in e.faces)
+        shown = f"{faces} = {e.result}" if len(e.faces) > 1 else faces
+        die = "direction" if e.die == "d360" else e.die.upper()
+        return f"{who(names, e.for_whom)} rolls {die} for {e.reason.replace('_', ' ')}: {shown}"
+    if k == "WheelPlaced":
+        return f"{who(names, e.wheel)} takes its place on the start grid"
+    if k == "CritterSetAside":
+        return f"{critter_name(e.critter)} stood on the start grid: taken off until the critters come back"
+    if k == "WheelMoved":
+        d = ((e.x1 - e.x0) ** 2 + (e.y1 - e.y0) ** 2) ** 0.5
+        stop = ""
+        if e.stopped_by:
+            stop = " against the track edge" if e.stopped_by.startswith("edge") else f" into {who(names, e.stopped_by)}"
+        return f"{who(names, e.wheel)} {HOWS.get(e.how, e.how)} {d:.1f}\"{stop}"
+    if k == "WheelTurned":
+        turn = e.h1 - e.h0
+        side = "left" if turn > 0 else "right"
+        if e.how in ("tangled", "out_of_control"):
+            return f"{who(names, e.wheel)} turns {abs(turn):.0f}° {side} to face the random direction"
+        what = "Schwenk" if e.how == "move" else "turn"
+        stop = " (stopped short)" if e.stopped_by else ""
+        return f"{who(names, e.wheel)}: {what} {abs(turn):.0f}° {side}{stop}"
+    if k == "RanOver":
+        return f"{who(names, e.wheel)} runs over {critter_name(e.critter)}!"
+    if k == "HitResolved":
+        res = "saved" if e.saved else ("a wound!" if e.wounded else "no wound")
+        return f"Strength {e.strength} hit on {who(names, e.wheel)}: {res}"
+    if k == "WoundsChanged":
+        return f"{who(names, e.wheel)}: wounds {e.before} -> {e.after} ({e.reason.replace('_', ' ')})"
+    if k == "CheckpointPassed":
+        return f"{who(names, e.wheel)} passes checkpoint {e.checkpoint + 1}"
+    if k == "LapCompleted":
+        return f"{who(names, e.wheel)} completes lap {e.laps}!"
+    if k == "Repaired":
+        return f"{who(names, e.wheel)} stops to repair"
+    if k == "CritterRespawned":
+        return f"{critter_name(e.critter)} is back on the track"
+    if k == "Rammed":
+        hit = "the rammer" if e.affected == e.rammer else "the rammed wheel"
+        return f"{who(names, e.rammer)} rams {who(names, e.rammed)}! D6 {e.roll}: {hit} is affected"
+    if k == "RamResult":
+        return f"{who(names, e.wheel)}: ram table {e.roll}: {RAM_EFFECTS.get(e.result, e.result)}"
+    if k == "RamEffect":
+        return f"{who(names, e.wheel)} cannot move normally this turn: {RAM_EFFECTS.get(e.effect, e.effect)}"
+    if k == "SlaveResult":
+        res = {"tangled": "tangled!", "rat_food": "rat food (+1 wound)", "defect": "defect (-1 wound)",
+               "slip": "slip!"}.get(e.result, e.result)
+        return f"{who(names, e.wheel)}: slave table {e.roll}: {res}"
+    if k == "WheelDestroyed":
+        return f"{who(names, e.wheel)} is destroyed!"
+    if k == "OrderDecided":
+        return f"{e.what.capitalize()} order: " + ", ".join(who(names, p) for p in e.order)
+    if k == "RaceOver":
+        return f"The race is over: {who(names, e.winner) + ' wins' if e.winner else 'a draw'} ({reason_text(e.reason)})"
+    text = e.text()
+    return "" if text == k else text

@@ -40,6 +40,7 @@ class DoomRaceScene(Scene):
         self.on_over = on_over
         st = session.state
         self.names = {p: s.name for p, s in session.seats.items()}
+        self.dice_names = {**{c: words.critter_name(c) for c in st.critters}, **self.names}
         self.view = DoomTableView(st, colours, app.settings.colour_blind, self.names)
         self.view.grid = app.settings.grid
         self.anim = DoomAnimator.of(st)
@@ -131,10 +132,10 @@ class DoomRaceScene(Scene):
         if self.app.instant:
             self.anim.finish_all()
         for e in self.anim.take_shown():
-            text = e.text()
+            text = words.log_line(e, self.names) if e.kind != "AiThought" else self._named(e.text())
             if text:
-                self.log.add(self._named(text))
-            if e.kind == "RollMade":
+                self.log.add(text)
+            if e.kind == "RollMade" and not words.quiet(e):
                 self.dice.add(e)
             self.sound.volume = 0.0 if self.app.instant else self.app.settings.volume
             self.sound.on_event(e)
@@ -595,12 +596,14 @@ class DoomRaceScene(Scene):
         else:
             actor = self.session.pending()
             who = f"{actor.seat.name} ({actor.seat.kind} AI)" if actor else ""
-            line = "paused (Space)" if self.paused else (f"{who} is thinking..." if who else "")
+            last = self.log.lines[-1] if self.log.lines else ""
+            line = "paused (Space)" if self.paused else (f"{who} is thinking..." if who and not self.anim.busy
+                                                         else last)
         self.banner.draw(surface, rects["banner"], title,
                          line.split("\n")[0] + (f"   x{SPEEDS[self.speed_i]:g}" if self.speed_i else ""))
         self.roster.draw(surface, rects["roster"], st, p.actor if p else None)
         self._draw_decision(surface, rects["decision"], p)
-        self.dice.draw(surface, rects["dice"], self.names)
+        self.dice.draw(surface, rects["dice"], self.dice_names)
         self.log.draw(surface, rects["log"])
         if self.show_help:
             draw_help(surface)
