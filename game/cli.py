@@ -139,10 +139,8 @@ def scenario_command(path: str, as_json: bool) -> int:
     from game.core.jsonload import load_json_file
     data = load_json_file(path)
     if isinstance(data, dict) and data.get("ruleset") == "doomwheel":
-        if as_json:
-            raise BadInput(path, "--json", "Doomwheel scenarios do not have JSON output yet")
         from game.rules.doomwheel.scenario import run_file
-        return run_file(path)
+        return run_file(path, as_json)
     from game.rules.wild_race.scenario import load_scenario, run_scenario
     from game.rules.wild_race.serial import state_to_json
     sc = load_scenario(data, path)

@@ -1,5 +1,7 @@
-"""Doomwheel scenarios (CONTRACTS §4, first cut): every file in
-tests/scenarios/doomwheel holds; a mismatch gives 1, a bad file or script 2."""
+"""Doomwheel scenarios (CONTRACTS §4; docs/doomwheel-scenario-format.md): every file
+in tests/scenarios/doomwheel holds (the forced-dice checks of the spec's charts,
+tables and of docs/doomwheel-rulings.md, one file each); a mismatch gives 1, a bad
+file or script 2."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ def _variant(tmp_path: pathlib.Path, **change: object) -> str:
 
 
 def test_a_mismatch_is_1(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_file(_variant(tmp_path, expect={"wheels.red.wounds": 5})) == 1
+    assert run_file(_variant(tmp_path, expect={"state": {"wheels.red.wounds": 5}})) == 1
     assert "expected 5, got 4" in capsys.readouterr().out
 
 

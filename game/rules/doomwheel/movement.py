@@ -12,7 +12,7 @@ from game.rules.doomwheel import charts
 from game.rules.doomwheel import events as ev
 from game.rules.doomwheel.engine import Ctx, auto, change_wounds, finish, roll
 from game.rules.doomwheel.geo import (
-    CRIT, angle_diff, backed, lap_lines, norm_heading, pivot_point, rotate_about, seg_cross, unit,
+    CRIT, angle_diff, backed, lap_lines, norm_heading, pivot_point, rotate_about, schwenk_cost, seg_cross, unit,
 )
 from game.rules.doomwheel.state import OVER, DoomState, Step, Wheel
 
@@ -151,7 +151,8 @@ def _drive_turn(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tupl
     x1, y1 = rotate_about(w.x, w.y, px, py, turned)
     path = _place(ctx, w, x1, y1, norm_heading(h0 + turned), arc=(px, py, turned))
     stopper = "" if crit is not None or stop is None else stop.other
-    ctx.emit(ev.WheelTurned(w.id, step["how"], px, py, h0, h0 + turned, x1, y1, 0.0, stopper))
+    cost = schwenk_cost(w, turned, str(leg[2])) if step["how"] == "move" else 0.0  # paid when planned
+    ctx.emit(ev.WheelTurned(w.id, step["how"], px, py, h0, h0 + turned, x1, y1, cost, stopper))
     count_laps(ctx, w, path)
     if crit is not None:
         left = angle - turned

@@ -1,242 +1,778 @@
-"""Doomwheel scenarios (CONTRACTS §4), a first cut: build a state at the start of a
-phase of any turn with a given order, set any field of the wheels and the critters,
-then play scripted dice (each may name whom it is for and why; a mismatch is an
-error) and scripted choices (by kind and parameters) and check `expect` (field paths)
-and `events` (kinds, in order). `run_file` gives 0 (all hold), 1 (a mismatch) or 2
-(a bad file), for the command line to use.
+"""Doomwheel scenarios (CONTRACTS §4; the format is documented in
+docs/doomwheel-scenario-format.md, and this module follows it field by field): build
+a state anywhere in a race — any turn, the start of any phase with an order, a
+player's activation or a critter's turn, or directly at a pending step (a move
+decision, a ram roll, a chart roll, a shot, a respawn ...) — with every field of every
+wheel and critter set, then play loaded dice and scripted choices and check
+expectations on state paths and events.
 
-    {"format": 1, "kind": "scenario", "ruleset": "doomwheel", "name": "...",
-     "course": "levels/doomwheel/figure_of_eight.json" | {inline course fields},
-     "players": ["red", "blue"], "seed": 1, "options": {...},
-     "start": {"turn": 1, "phase": "move" | "sabotage" | "shooting" | "critters",
-               "order": ["red", "blue"]},
-     "wheels": {"red": {"x": .., "y": .., "heading": .., "wounds": .., ...}},
-     "critters": [{"kind": "slave", "x": .., "y": .., "alive": true}],
-     "dice": [3, {"value": 4, "who": "red", "reason": "move"}],
-     "choices": [{"kind": "drive"}, {"kind": "move", "at": 0, "angle": 30}],
-     "expect": {"wheels.red.x": 15.0, "winner": null}, "events": ["RanOver"]}
+`load_scenario` reads (BadInput for anything it cannot accept, naming the field);
+`run_scenario` plays (BadInput for a script that does not fit the game);
+`run_file` is the command line's `scenario FILE [--json]` (exit 0, 1 or 2).
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from game.core.course import Course, course_from_json, load_course
+from game.core.course import Course, course_from_json, load_course, start_slots
 from game.core.errors import BadInput
-from game.core.jsonload import load_json_file
+from game.core.jsonload import Obj, Val, load_json_file
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.doomwheel import RULESET, DoomSetup, new_state
-from game.rules.doomwheel.engine import Ctx, advance
-from game.rules.doomwheel.state import CRITTER_RADIUS, Critter, DoomState, Step, Wheel
+from game.rules.doomwheel.engine import Ctx, advance, roll
+from game.rules.doomwheel.options import parse_options
+from game.rules.doomwheel.state import CRITTER_RADIUS, GRID_GAP, OVER, Critter, DoomState, Step, Wheel
 
 FORMAT = 1
-TOP = {"format", "kind", "ruleset", "name", "course", "players", "seed", "options", "start", "wheels", "critters",
-       "dice", "choices", "expect", "events"}
-PHASES = ("move", "sabotage", "shooting", "critters")
-WHEEL_FIELDS = {f.name: f.type for f in fields(Wheel) if f.name not in ("id", "player")}
+SCHEMA = "wild-table/scenario-result"
+MAX_STEPS = 200_000
+RUN_UNTIL = ("script_end", "phase_end", "turn_end", "race_end")
+FILL_CHOICES = ("none", "random", "first")
+FILL_DICE = ("none", "seeded")
+PHASES = ("grid", "initiative", "move", "sabotage", "shooting", "critters", "respawn")
+PHASE_ALIASES = {"movement": "move", "moves": "move", "start": "grid", "start_grid": "grid", "setup": "grid",
+                 "turn_start": "initiative", "shoot": "shooting", "critter": "critters",
+                 "critter_movement": "critters", "critter_phase": "critters"}
+# the step kinds `start.step` can put on top (docs: "Start at a pending step")
+START_STEPS = ("activate", "move_roll", "move", "repair", "slip", "tangled", "out_of_control", "run_over",
+               "slave_table", "hits", "ram", "ram_table", "sabotage", "shot", "critter", "respawn")
+OWN_MOVE = ("activate", "move_roll", "move", "repair", "slip", "tangled", "out_of_control", "ram")
+CRITTER_KINDS = {"fanatic": "fanatic", "slayer": "slayer", "dammaz_drengi": "slayer", "dammaz-drengi": "slayer",
+                 "slave": "slave"}
+RAM_EFFECTS = ("", "toppled", "breakdown", "out_of_control")
+# every roll the engine makes, by reason (RollMade.reason), and the synonyms accepted
+REASONS = ("grid", "initiative", "move", "repair", "to_wound", "armour_save", "run_over_hits", "slave_table",
+           "slip", "tangled", "direction", "out_of_control", "ram", "ram_table", "toppled_hits", "edge_hits",
+           "sabotage", "to_hit", "to_hit_7_plus", "bolt_to_wound", "bolt_wounds", "critter_move",
+           "critter_direction", "slayer_charge", "respawn")
+REASON_ALIASES = {
+    "start_grid": "grid", "grid_roll": "grid", "roll_off": "grid", "rolloff": "grid",
+    "initiative_roll": "initiative", "movement": "move", "move_roll": "move", "3d6": "move",
+    "repair_roll": "repair", "wound": "to_wound", "wound_roll": "to_wound", "save": "armour_save",
+    "armor_save": "armour_save", "run_over": "run_over_hits", "fanatic_hits": "run_over_hits",
+    "slayer_hits": "run_over_hits", "slave": "slave_table", "slave_chart": "slave_table",
+    "slip_distance": "slip", "tangled_distance": "tangled", "random_direction": "direction",
+    "scatter": "direction", "out_of_control_distance": "out_of_control", "ram_roll": "ram",
+    "ram_chart": "ram_table", "toppled": "toppled_hits", "edge": "edge_hits", "edge_damage": "edge_hits",
+    "sabotage_slide": "sabotage", "shoot": "to_hit", "shooting": "to_hit", "bolt_to_hit": "to_hit",
+    "to_hit_second": "to_hit_7_plus", "to_hit_7": "to_hit_7_plus", "bolt_wound": "bolt_to_wound",
+    "bolt_damage": "bolt_wounds", "bolt_thrower_wounds": "bolt_wounds", "critter_distance": "critter_move",
+    "critter_walk": "critter_move", "slayer": "slayer_charge", "spot": "respawn", "respawn_spot": "respawn",
+}
+WHO_KEYS = ("who", "for", "wheel", "critter", "player")
+WHEEL_INTS = {"wounds": (0, 99), "max_wounds": (1, 99), "toughness": (1, 10), "armour": (1, 7),
+              "sabotage": (0, 99), "fired_turn": (-99, 10000), "laps": (0, 99), "next_cp": (0, 99),
+              "ram_effect_turn": (0, 10000), "moved_turn": (0, 10000)}
+WHEEL_ALIASES = {"sabotage_points": "sabotage", "armor": "armour", "save": "armour", "next_checkpoint": "next_cp",
+                 "checkpoint": "next_cp", "facing": "heading"}
+IDENT = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+@dataclass
+class ScriptedDie:
+    value: int | None
+    at: tuple[float, float] | None
+    who: str | None
+    reason: str | None
+    path: str
 
 
 @dataclass
 class Scenario:
     source: str
     state: DoomState
-    dice: list[tuple[int, str | None, str | None]]
-    choices: list[Choice]
-    expect: dict[str, Any] = field(default_factory=dict)
-    events: list[str] = field(default_factory=list)
+    dice: list[ScriptedDie]
+    choices: list[tuple[Choice, str | None, str]]  # (choice, expected player, field path)
+    run_until: str = "script_end"
+    fill_choices: str = "none"
+    fill_dice: str = "none"
+    expect_state: dict[str, Any] = field(default_factory=dict)
+    expect_events: list[Any] = field(default_factory=list)
+    name: str = ""
+    start_events: list[Any] = field(default_factory=list)
 
 
-def _fail(source: str, path: str, reason: str) -> BadInput:
-    return BadInput(source, path, reason)
+@dataclass
+class Result:
+    scenario: Scenario
+    events: list[Any]
+    mismatches: list[str]
+    stopped: str
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
 
 
-def _course(v: Any, source: str) -> Course:
-    if isinstance(v, str):
+# --- reading ---------------------------------------------------------------------------
+
+def _course(o: Obj, source: str) -> Course:
+    v = o.get("course")
+    if isinstance(v.value, str):
         base = os.path.dirname(os.path.abspath(source)) if os.path.exists(source) else os.getcwd()
-        for cand in (os.path.join(base, v), v):
-            if v and os.path.isfile(cand):
-                return load_course(cand)
-        raise _fail(source, "course", f"course file {v!r} not found")
-    if not isinstance(v, dict):
-        raise _fail(source, "course", "must be a level path or a course object")
-    data = {"format": 2, "kind": "course", "name": "scenario course", "ruleset": "doomwheel", **v}
+        for cand in (os.path.join(base, v.value), v.value):
+            if v.value and os.path.isfile(cand):
+                try:
+                    return load_course(cand)
+                except BadInput as e:
+                    raise BadInput(source, "course", f"{v.value}: {e.field}: {e.reason}") from None
+        v.fail(f"course file {v.value!r} not found")
+    data = {"format": 2, "kind": "course", "name": "scenario course", "ruleset": "doomwheel", **v.obj().data}
     try:
         return course_from_json(data, source)
     except BadInput as e:
         raise BadInput(source, "course." + e.field if e.field else "course", e.reason) from None
 
 
+def _ident(v: Val) -> str:
+    s = v.string(min_len=1, max_len=40)
+    if not IDENT.fullmatch(s):
+        v.fail(f"{s!r} is not a usable id (letters, digits, '-' and '_')")
+    return s
+
+
+def _players(o: Obj) -> list[tuple[str, str]]:
+    if not o.has("players"):
+        return [("red", "red"), ("blue", "blue")]
+    out: list[tuple[str, str]] = []
+    for v in o.get("players").lst(min_len=2, max_len=4):
+        if isinstance(v.value, dict):
+            po = v.obj()
+            pid = _ident(po.get("id"))
+            name = po.string("name", default=pid, max_len=60)
+            po.done()
+        else:
+            pid = _ident(v)
+            name = pid
+        if pid in [p for p, _ in out]:
+            v.fail(f"player {pid!r} is listed twice")
+        out.append((pid, name))
+    return out
+
+
 def load_scenario(data: Any, source: str) -> Scenario:
-    if not isinstance(data, dict):
-        raise _fail(source, "", "a scenario is a JSON object")
-    extra = sorted(set(data) - TOP)
-    if extra:
-        raise _fail(source, extra[0], "unknown field")
-    if data.get("format") != FORMAT or data.get("kind") != "scenario" or data.get("ruleset") != "doomwheel":
-        raise _fail(source, "format", f"needs format {FORMAT}, kind 'scenario', ruleset 'doomwheel'")
-    course = _course(data.get("course"), source)
-    players = data.get("players", ["red", "blue"])
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise _fail(source, "players", "must be a list of player ids")
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise _fail(source, "seed", "must be a whole number")
-    opts = data.get("options") or {}
-    st = new_state(DoomSetup(course, tuple((p, p) for p in players), seed), {**opts, "players": len(players)}
-                   if isinstance(opts, dict) else opts)
-    _critters(st, data.get("critters"), source)
-    _start(st, data.get("start") or {}, source)
-    _wheels(st, data.get("wheels") or {}, source)
-    dice = [_die(v, source, f"dice[{i}]") for i, v in enumerate(data.get("dice") or [])]
-    choices = []
-    for i, v in enumerate(data.get("choices") or []):
-        if not isinstance(v, dict) or not isinstance(v.get("kind"), str):
-            raise _fail(source, f"choices[{i}]", "a choice is an object with a kind")
-        choices.append(Choice.from_json(v))
-    expect = data.get("expect") or {}
-    events = data.get("events") or []
-    if not isinstance(expect, dict) or not isinstance(events, list):
-        raise _fail(source, "expect", "expect is an object of paths; events a list of kinds")
-    return Scenario(source, st, dice, choices, expect, [str(e) for e in events])
+    """Read a scenario (format 1) into a ready state and its script."""
+    o = Obj.root(data, source)
+    o.format_version(FORMAT, what="scenario")
+    o.const("kind", "scenario")
+    o.const("ruleset", "doomwheel")
+    name = o.string("name", default="", max_len=200)
+    o.string("description", default="", max_len=4000)
+    course = _course(o, source)
+    players = _players(o)
+    seed = o.integer("seed", lo=0, hi=2**63, default=0)
+    ov = o.maybe("options")
+    opts = dict(ov.obj().data) if ov is not None else {}
+    if "players" in opts and opts["players"] != len(players):
+        raise BadInput(source, "options.players", f"says {opts['players']!r} wheels but the scenario has "
+                                                  f"{len(players)} players")
+    options = parse_options({**opts, "players": len(players)}, source, "options")
+    try:
+        st = new_state(DoomSetup(course, tuple(players), seed), options)
+    except BadInput as e:
+        raise BadInput(source, e.field, e.reason) from None
+    if o.has("critters"):
+        _critters(st, o.get("critters"))
+    start = o.get("start").obj() if o.has("start") else Obj({}, source, "start")
+    phase = _phase(start)
+    if phase != "grid":
+        _place_grid(st)
+    if o.has("wheels"):
+        _wheels(st, o.get("wheels"))
+    start_events = _start(st, start, phase)
+    dice = [_die(v) for v in o.lst("dice", max_len=100_000, default=[])]
+    choices = [_choice(v) for v in o.lst("choices", max_len=100_000, default=[])]
+    run_until = o.string("run_until", choices=RUN_UNTIL, default="script_end")
+    fill_c, fill_d = "none", "none"
+    if o.has("fill"):
+        fo = o.get("fill").obj()
+        fill_c = fo.string("choices", choices=FILL_CHOICES, default="none")
+        fill_d = fo.string("dice", choices=FILL_DICE, default="none")
+        fo.done()
+    sc = Scenario(source, st, dice, choices, run_until, fill_c, fill_d, name=name, start_events=start_events)
+    if o.has("expect"):
+        eo = o.get("expect").obj()
+        if eo.has("state"):
+            so = eo.get("state").obj()
+            for k in sorted(so.data):
+                sc.expect_state[k] = _expected_value(so.get(k))
+            so.done()
+        if eo.has("events"):
+            sc.expect_events = [_event_pattern(v) for v in eo.get("events").lst(max_len=10_000)]
+        eo.done()
+    o.done()
+    return sc
 
 
-def _die(v: Any, source: str, path: str) -> tuple[int, str | None, str | None]:
-    if isinstance(v, int) and not isinstance(v, bool):
-        return v, None, None
-    if isinstance(v, dict) and isinstance(v.get("value"), int) and set(v) <= {"value", "who", "reason"}:
-        return int(v["value"]), v.get("who"), v.get("reason")
-    raise _fail(source, path, "a die is a number or {value, who, reason}")
-
-
-def _critters(st: DoomState, v: Any, source: str) -> None:
-    if v is None:
-        return
-    if not isinstance(v, list):
-        raise _fail(source, "critters", "must be a list")
+def _critters(st: DoomState, v: Val) -> None:
+    """The critters on the table (replacing the level's), ids `kind-N` in list order."""
     st.critters.clear()
     count: dict[str, int] = {}
-    for i, c in enumerate(v):
-        if not isinstance(c, dict) or c.get("kind") not in CRITTER_RADIUS or set(c) - {"kind", "x", "y", "alive"}:
-            raise _fail(source, f"critters[{i}]", "a critter is {kind: fanatic|slayer|slave, x, y, alive}")
-        kind = str(c["kind"])
+    for cv in v.lst(max_len=200):
+        co = cv.obj()
+        raw = co.string("kind", choices=tuple(CRITTER_KINDS))
+        kind = CRITTER_KINDS[raw]
         count[kind] = count.get(kind, 0) + 1
         cid = f"{kind}-{count[kind]}"
-        st.critters[cid] = Critter(cid, kind, float(c["x"]), float(c["y"]), CRITTER_RADIUS[kind],
-                                   bool(c.get("alive", True)))
+        given = co.string("id", default=cid, max_len=40)
+        if given != cid:
+            co.fail("id", f"critter ids are given in list order per kind: this one is {cid!r}")
+        alive = co.boolean("alive", default=True)
+        x, y = co.coord("x"), co.coord("y")
+        co.done()
+        st.critters[cid] = Critter(cid, kind, x, y, CRITTER_RADIUS[kind], alive)
+    if st.table is not None:
+        st.table.sync(st)
 
 
-def _start(st: DoomState, v: Any, source: str) -> None:
-    """Restart the state at the beginning of the given phase (grid already placed)."""
-    if not isinstance(v, dict) or set(v) - {"turn", "phase", "order"}:
-        raise _fail(source, "start", "start is {turn, phase, order}")
-    phase = v.get("phase", "move")
-    if phase not in PHASES:
-        raise _fail(source, "start.phase", f"must be one of {', '.join(PHASES)}")
-    order = tuple(v.get("order", st.players))
-    if sorted(order) != sorted(st.players):
-        raise _fail(source, "start.order", "must list every player once")
-    from game.core.course import start_slots
-    from game.rules.doomwheel.state import GRID_GAP
+def _place_grid(st: DoomState) -> None:
+    """The wheels on the start grid in seat order (before `wheels` moves any)."""
     w0 = next(iter(st.wheels.values()))
     slots = start_slots(st.course, len(st.players), w0.width, w0.length, gap=GRID_GAP, margin=GRID_GAP)
     for pid, (x, y, h) in zip(st.players, slots):
-        st.wheels[pid].x, st.wheels[pid].y, st.wheels[pid].heading = x, y, h
-    st.turn = int(v.get("turn", 1))
-    st.order = order
+        w = st.wheels[pid]
+        w.x, w.y, w.heading = x, y, h
+
+
+def _wheels(st: DoomState, v: Val) -> None:
+    wo = v.obj()
+    for wid in list(wo.data):
+        if wid not in st.wheels:
+            wo.fail(wid, f"no such wheel (the wheels are the players: {', '.join(st.players)})")
+        fo = wo.get(wid).obj()
+        w = st.wheels[wid]
+        for key in list(fo.data):
+            name = WHEEL_ALIASES.get(key, key)
+            val = fo.get(key)
+            if name in ("x", "y"):
+                setattr(w, name, val.coord())
+            elif name == "heading":
+                w.heading = val.num(lo=-3600, hi=3600) % 360.0
+            elif name in ("length", "width"):
+                setattr(w, name, val.num(lo=0.1, hi=20))
+            elif name in WHEEL_INTS:
+                lo, hi = WHEEL_INTS[name]
+                setattr(w, name, val.integer(lo=lo, hi=hi))
+            elif name == "status":
+                w.status = val.string(choices=("running", "destroyed"))
+            elif name == "ram_effect":
+                w.ram_effect = val.string(choices=RAM_EFFECTS)
+            else:
+                fo.fail(key, f"unknown wheel field (the fields: {', '.join(wheel_fields())})")
+        if w.wounds > w.max_wounds:
+            fo.fail("wounds", f"more than max_wounds ({w.max_wounds})")
+        if w.wounds == 0 and w.status == "running":
+            fo.fail("wounds", "a running wheel has at least 1 wound (set status: destroyed)")
+    if st.table is not None:
+        st.table.sync(st)
+
+
+def wheel_fields() -> list[str]:
+    return [f.name for f in fields(Wheel) if f.name not in ("id", "player")]
+
+
+def _phase(so: Obj) -> str:
+    raw = so.string("phase", default="move", max_len=40)
+    phase = PHASE_ALIASES.get(raw, raw)
+    if phase not in PHASES:
+        so.fail("phase", f"must be one of {', '.join(PHASES)} (got {raw!r})")
+    return phase
+
+
+def _start(st: DoomState, so: Obj, phase: str) -> list[Any]:
+    """Restart the state at `phase` of turn `turn` with the initiative `order`, from
+    `player`'s activation (or turn) or `critter`'s walk, with `step` on top."""
+    turn = so.integer("turn", lo=1, hi=10_000, default=1)
+    running = [p for p in st.players if st.wheels[p].running]
+    if so.has("order"):
+        order = [_ident(v) for v in so.get("order").lst(max_len=4)]
+        unknown = [p for p in order if p not in st.players]
+        if unknown or len(set(order)) != len(order) or any(p not in order for p in running):
+            so.fail("order", f"must list every running wheel once: {', '.join(running)}")
+    else:
+        order = running
+    player = so.string("player", default=None, max_len=40)
+    critter = so.string("critter", default=None, max_len=40)
+    step_val = so.maybe("step")
+    if player is not None and player not in order:
+        so.fail("player", f"{player!r} is not in the order ({', '.join(order)})")
+    if player is not None and phase not in ("move", "sabotage", "shooting"):
+        so.fail("player", "a player's turn is for the move, sabotage and shooting phases")
+    if critter is not None:
+        if phase != "critters":
+            so.fail("critter", "a critter's turn is for the critters phase")
+        if critter not in st.critters:
+            so.fail("critter", f"no critter {critter!r} (ids: {', '.join(st.critters)})")
+    if phase == "grid":
+        if so.has("turn") or so.has("order") or step_val is not None:
+            so.fail("phase", "the grid phase is the race's start: no turn, order or step")
+        so.done()
+        return _settle(st)
     st.steps.clear()
-    steps = [Step.make("activation", wheel=p) for p in order] if phase == "move" else []
-    names = PHASES[1:] if phase == "move" else PHASES[PHASES.index(phase):]
-    steps += [Step.make("phase", name=n) for n in names] + [Step.make("turn_end")]
+    st.order = tuple(order)
     st.phase = phase
+    st.turn = turn
+    st.active = ""
+    rest = ["sabotage", "shooting", "critters"]
+    steps: list[Step] = []
+    step = _start_step(st, step_val, phase) if step_val is not None else None
+    if phase == "initiative":
+        st.turn = turn - 1
+        st.phase = "end"
+        steps = [Step.make("turn_start")]
+    elif phase == "move":
+        own = step[1] if step is not None else None
+        if own is not None and player is not None and player != own:
+            so.fail("player", f"the step is {own}'s own move: its activation is the one in progress")
+        first = own or player
+        at = order.index(first) if first is not None else 0
+        for p in order[:at]:
+            st.wheels[p].moved_turn = turn
+        if own is not None:  # the step is the activation in progress
+            st.wheels[own].moved_turn = turn
+            st.active = own
+            at += 1
+        steps = [Step.make("activation", wheel=p) for p in order[at:]]
+        steps += [Step.make("phase", name=n) for n in rest] + [Step.make("turn_end")]
+    else:
+        for p in order:
+            st.wheels[p].moved_turn = turn
+        names = rest[rest.index(phase):] if phase in rest else []
+        i = order.index(player) if player is not None else 0
+        if phase == "sabotage":
+            steps = [Step.make("sabotage_round", i=i, passes=0)]
+        elif phase == "shooting":
+            steps = [Step.make("shoot_round", i=i)]
+        elif phase == "critters":
+            from game.rules.doomwheel.critters import critter_order
+            ids = critter_order(st)
+            if critter is not None:
+                ids = ids[ids.index(critter):]
+            steps = [Step.make("critter_turn", critter=c) for c in ids] + [Step.make("respawn")]
+        else:  # respawn
+            st.phase = "critters"
+            steps = [Step.make("respawn")]
+        steps += [Step.make("phase", name=n) for n in names[1:]] + [Step.make("turn_end")]
+    if step is not None:
+        steps = [step[0]] + steps
+    so.done()
     for s in reversed(steps):
         st.steps.append(s)
+    return _settle(st)
 
 
-def _wheels(st: DoomState, v: Any, source: str) -> None:
-    if not isinstance(v, dict):
-        raise _fail(source, "wheels", "must be an object of wheel id -> fields")
-    for wid, f in v.items():
-        w = st.wheels.get(wid)
-        if w is None or not isinstance(f, dict):
-            raise _fail(source, f"wheels.{wid}", "no such wheel (or not an object)")
-        for k, val in f.items():
-            if k not in WHEEL_FIELDS:
-                raise _fail(source, f"wheels.{wid}.{k}", "unknown wheel field")
-            setattr(w, k, val)
-
-
-def settle(st: DoomState) -> list[Any]:
+def _settle(st: DoomState) -> list[Any]:
     ctx = Ctx(st)
+    ctx.geo.sync(st)
     advance(ctx)
     return ctx.events
 
 
-def lookup(st: DoomState, path: str) -> Any:
-    if path == "winner":
-        return st.winner
-    obj: Any = st
+def _start_step(st: DoomState, v: Val, phase: str) -> tuple[Step, str | None]:
+    """The pending step `start.step` names, and the wheel whose own move it is (or None)."""
+    o = v.obj()
+    kind = o.string("kind", choices=START_STEPS)
+
+    def wheel(key: str = "wheel") -> str:
+        wid = o.string(key, min_len=1, max_len=40)
+        if wid not in st.wheels or not st.wheels[wid].running:
+            o.fail(key, f"no running wheel {wid!r}")
+        return wid
+
+    def critter_id(dead: bool | None = None) -> str:
+        cid = o.string("critter", min_len=1, max_len=40)
+        if cid not in st.critters:
+            o.fail("critter", f"no critter {cid!r} (ids: {', '.join(st.critters)})")
+        if dead is not None and st.critters[cid].alive == dead:
+            o.fail("critter", f"{cid} is {'alive' if dead is True else 'dead'}")
+        return cid
+
+    def dist(key: str, lo: int, hi: int) -> int | None:
+        return o.integer(key, lo=lo, hi=hi, default=None)
+
+    own: str | None = None
+    s: Step
+    if kind == "activate":
+        own = wheel()
+        s = Step.make("activate", wheel=own)
+    elif kind == "move_roll":
+        own = wheel()
+        s = roll("d6", 3, own, "move", Step.make("plan", wheel=own))
+    elif kind == "move":
+        own = wheel()
+        s = Step.make("plan", wheel=own, value=o.integer("distance", lo=0, hi=36))
+    elif kind == "repair":
+        own = wheel()
+        s = roll("d3", 1, own, "repair", Step.make("repair", wheel=own))
+    elif kind == "slip":
+        own = wheel()
+        d = dist("distance", 2, 12)
+        s = roll("d6", 2, own, "slip", Step.make("slip", wheel=own)) if d is None else \
+            Step.make("slip", wheel=own, value=d)
+    elif kind in ("tangled", "out_of_control"):
+        own = wheel()
+        d = dist("distance", 2 if kind == "tangled" else 3, 12 if kind == "tangled" else 18)
+        then = Step.make("random_dir", wheel=own, how=kind)
+        s = roll("d6", 2 if kind == "tangled" else 3, own, kind, then) if d is None else then.with_(value=d)
+    elif kind == "ram":
+        own = wheel()
+        target = wheel("target")
+        if target == own:
+            o.fail("target", "a wheel cannot ram itself")
+        h = o.num("heading", lo=-3600, hi=3600, default=st.wheels[own].heading) % 360.0
+        drive = Step.make("drive", wheel=own, legs=(), how="move", rammed=(target,))
+        s = roll("d6", 1, own, "ram", Step.make("ram_roll", wheel=own, rammed=target, heading=h, drive=drive))
+    elif kind == "run_over":
+        w = wheel()
+        s = Step.make("run_over", wheel=w, critter=critter_id(dead=False))
+    elif kind == "slave_table":
+        w = wheel()
+        s = roll("d6", 1, w, "slave_table", Step.make("slave", wheel=w))
+    elif kind == "hits":
+        w = wheel()
+        strength = o.integer("strength", lo=1, hi=10)
+        count = o.integer("count", lo=1, hi=20, default=1)
+        s = Step.make("hits", wheel=w, strength=strength, value=count)
+    elif kind == "ram_table":
+        w = wheel()
+        s = roll("d6", 1, w, "ram_table", Step.make("ram_table", wheel=w))
+    elif kind == "sabotage":
+        target = wheel("target")
+        h = o.num("heading", lo=-3600, hi=3600) % 360.0
+        points = o.integer("points", lo=1, hi=20, default=1)
+        s = roll("d3", points, target, "sabotage", Step.make("sabotage_slide", wheel=target, heading=h))
+    elif kind == "shot":
+        from game.rules.doomwheel.shooting import machine, to_hit_needed
+        w = wheel()
+        target = wheel("target")
+        at = machine(st, w)
+        if at is None:
+            o.fail("wheel", f"{w}'s team has no bolt thrower on this course (course fans)")
+        if target == w:
+            o.fail("target", "a team does not shoot at its own wheel")
+        st.wheels[w].fired_turn = st.turn
+        s = roll("d6", 1, w, "to_hit", Step.make("to_hit", wheel=w, target=target,
+                                                  need=to_hit_needed(st, at, st.wheels[target])))
+    elif kind == "critter":
+        s = Step.make("critter_turn", critter=critter_id(dead=False))
+    else:  # respawn
+        s = Step.make("respawn_one", critter=critter_id(dead=True))
+    o.done()
+    if own is not None and kind in OWN_MOVE and phase != "move":
+        o.fail("kind", f"a {kind} step is part of a wheel's move: start it in the move phase")
+    return s, (own if kind in OWN_MOVE else None)
+
+
+def _die(v: Val) -> ScriptedDie:
+    if not isinstance(v.value, dict):
+        return ScriptedDie(v.integer(lo=0, hi=100_000), None, None, None, v.path)
+    o = v.obj()
+    value = o.integer("value", lo=0, hi=100_000, default=None)
+    at = o.point("at", default=None)
+    if (value is None) == (at is None):
+        o.fail("value", "give the die's value (or, for a respawn, the spot `at`: [x, y])")
+    whos = [(k, o.string(k, min_len=1, max_len=40)) for k in WHO_KEYS if o.has(k)]
+    if len({w for _, w in whos}) > 1:
+        o.fail(whos[1][0], f"names {whos[1][1]!r} but {whos[0][0]} names {whos[0][1]!r}")
+    reason = o.string("reason", default=None, max_len=40)
+    if reason is not None:
+        reason = REASON_ALIASES.get(reason, reason)
+        if reason not in REASONS:
+            o.fail("reason", f"unknown reason (the reasons: {', '.join(REASONS)})")
+    o.done()
+    return ScriptedDie(value, at, whos[0][1] if whos else None, reason, v.path)
+
+
+def _choice(v: Val) -> tuple[Choice, str | None, str]:
+    o = v.obj()
+    kind = o.string("kind", min_len=1, max_len=40)
+    player = o.string("player", default=None, max_len=40)
+    args = {}
+    for k in list(o.data):
+        if k in ("kind", "player"):
+            continue
+        val = o.get(k).value
+        if isinstance(val, dict):
+            o.fail(k, "choice parameters are numbers, strings or lists")
+        args[k] = val
+    o.done()
+    return Choice.make(kind, **args), player, v.path
+
+
+def _expected_value(v: Val) -> Any:
+    if isinstance(v.value, dict) and "approx" in v.value:
+        o = v.obj()
+        o.num("approx")
+        o.num("tol", lo=0.0, default=1e-3)
+        o.done()
+    return v.value
+
+
+def _event_pattern(v: Val) -> Any:
+    if isinstance(v.value, str):
+        return v.string(min_len=1, max_len=60)
+    o = v.obj()
+    o.string("kind", min_len=1, max_len=60)
+    for k in list(o.data):
+        if k != "kind":
+            _expected_value(o.get(k))
+    return dict(o.data)
+
+
+# --- the state as JSON ---------------------------------------------------------------------
+
+def pending(st: DoomState) -> dict[str, Any]:
+    """What the state waits for: the actor and the top step (a die: die, n, who, reason)."""
+    actor = RULESET.current_actor(st)
+    if actor == TERMINAL:
+        return {"actor": "terminal"}
+    top = st.steps[-1]
+    out: dict[str, Any] = {"actor": "chance" if actor == CHANCE else actor, "step": top.kind}
+    if top.kind == "roll":
+        out.update(die=top["die"], n=top["n"], who=top["who"], reason=top["reason"], faces=list(top["faces"]))
+        if top["die"] == "spot":
+            out["count"] = top["count"]
+    elif "wheel" in top.args:
+        out["wheel"] = top["wheel"]
+        if top.kind == "plan":
+            out["distance"] = top["value"]
+        elif top.kind == "slip":
+            out["distance"] = top["value"]
+    return out
+
+
+def state_to_json(st: DoomState) -> dict[str, Any]:
+    """The state as the scenario runner's paths see it (and `--json` prints it)."""
+    return {
+        "turn": st.turn, "phase": st.phase, "order": list(st.order), "active": st.active,
+        "players": list(st.players), "over": st.phase == OVER, "winner": st.winner, "reason": st.end_reason,
+        "options": st.options.to_json(), "seed": st.seed, "pending": pending(st),
+        "wheels": {w.id: {f.name: getattr(w, f.name) for f in fields(Wheel)} for w in st.wheels.values()},
+        "critters": {c.id: {"kind": c.kind, "x": c.x, "y": c.y, "radius": c.radius, "alive": c.alive}
+                     for c in st.critters.values()},
+    }
+
+
+def resolve_path(data: Any, path: str) -> Any:
+    """Follow a dotted path (`wheels.red.wounds`, `order.0`); KeyError if absent."""
+    cur = data
     for part in path.split("."):
-        obj = obj.get(part) if isinstance(obj, dict) else getattr(obj, part)
-    return obj
+        if isinstance(cur, dict):
+            if part not in cur and part in WHEEL_ALIASES:
+                part = WHEEL_ALIASES[part]
+            cur = cur[part]
+        elif isinstance(cur, list):
+            cur = cur[int(part)]
+        else:
+            raise KeyError(part)
+    return cur
 
 
-def run(sc: Scenario) -> tuple[list[str], list[Any]]:
-    """Play the scripts; returns (mismatches, events). A script error is BadInput."""
+# --- running ----------------------------------------------------------------------------------
+
+def _reached(sc: Scenario, start: tuple[int, str]) -> bool:
     st = sc.state
-    events = settle(st)
+    if sc.run_until == "phase_end":
+        return (st.turn, st.phase) != start
+    if sc.run_until == "turn_end":
+        return st.turn > start[0]
+    return False
+
+
+def _spot_index(sc: Scenario, d: ScriptedDie, st: DoomState) -> int:
+    from game.rules.doomwheel.critters import free_spots
+    top = st.steps[-1]
+    if top["die"] != "spot":
+        raise BadInput(sc.source, d.path, f"`at` is for a respawn spot; the die pending is {top['who']}'s "
+                                          f"{top['reason']} ({top['die']})")
+    assert d.at is not None
+    spots = free_spots(Ctx(st), st.critters[top["who"]])
+    try:
+        return spots.index(d.at)
+    except ValueError:
+        raise BadInput(sc.source, d.path, f"({d.at[0]:g}, {d.at[1]:g}) is not a free spot for {top['who']} "
+                                          "(spots are multiples of 0.25\" on the track, clear of edges "
+                                          "and wheels)") from None
+
+
+def run_scenario(sc: Scenario) -> Result:
+    """Play the script; BadInput for a script that does not fit the game."""
+    from game.ai.random_agent import RandomAgent
+    from game.core.driver import sample_chance
+    st = sc.state
+    events: list[Any] = list(sc.start_events)
     dice, choices = list(sc.dice), list(sc.choices)
-    while dice or choices:
+    agents: dict[str, Any] = {}
+    start = (st.turn, st.phase)
+    stopped = "script_end"
+    for _ in range(MAX_STEPS):
         actor = RULESET.current_actor(st)
         if actor == TERMINAL:
-            raise _fail(sc.source, "dice" if dice else "choices", "the race ended with script left over")
+            stopped = "race_end"
+            break
+        if sc.run_until != "script_end" and _reached(sc, start):
+            stopped = sc.run_until
+            break
         if actor == CHANCE:
-            if not dice:
-                raise _fail(sc.source, "dice", f"ran out of dice ({st.steps[-1]['reason']} is pending)")
-            value, who, reason = dice.pop(0)
             top = st.steps[-1]
-            if (who is not None and who != top["who"]) or (reason is not None and reason != top["reason"]):
-                raise _fail(sc.source, "dice", f"the die pending is {top['who']}'s {top['reason']}, "
-                                               f"the script has {who}'s {reason}")
-            events += RULESET.apply(st, Choice.make("roll", value=value))
-        else:
-            if not choices:
-                raise _fail(sc.source, "choices", f"ran out of choices ({actor} must decide)")
-            c = choices.pop(0)
-            why = RULESET.is_legal(st, c)
+            die, who, reason = top["die"], top["who"], top["reason"]
+            if dice:
+                d = dice.pop(0)
+                if d.who is not None and d.who != who:
+                    raise BadInput(sc.source, d.path, f"this die is {who}'s {reason}, not {d.who}'s")
+                if d.reason is not None and d.reason != reason:
+                    raise BadInput(sc.source, d.path, f"this die is {who}'s {reason}, not {d.reason}")
+                value = _spot_index(sc, d, st) if d.at is not None else d.value
+                lo = 0 if die in ("dir", "spot") else 1
+                hi = lo + (int(top["count"]) if die == "spot" else {"d6": 6, "d3": 3, "dir": 360}[die]) - 1
+                if value is None or not lo <= value <= hi:
+                    raise BadInput(sc.source, d.path, f"{who}'s {reason} is a {_die_name(die)}: {lo}-{hi}, "
+                                                      f"got {value}")
+                events += RULESET.apply(st, Choice.make("roll", value=value))
+                continue
+            if sc.fill_dice == "seeded":
+                events += RULESET.apply(st, sample_chance(RULESET, st))
+                continue
+            if choices or sc.run_until != "script_end":
+                raise BadInput(sc.source, "dice", f"ran out of scripted dice: {who}'s {reason} "
+                                                  f"({_die_name(die)}) is pending")
+            break
+        if choices:
+            ch, want, path = choices.pop(0)
+            if want is not None and want != actor:
+                raise BadInput(sc.source, path, f"it is {actor}'s decision ({st.steps[-1].kind}), not {want}'s")
+            why = RULESET.is_legal(st, ch)
             if why is not None:
-                raise _fail(sc.source, "choices", f"{c} is illegal: {why}")
-            events += RULESET.apply(st, c)
-    return check(sc, events), events
-
-
-def check(sc: Scenario, events: list[Any]) -> list[str]:
-    bad = []
-    for path, want in sc.expect.items():
-        try:
-            got = lookup(sc.state, path)
-        except (AttributeError, KeyError):
-            bad.append(f"{path}: no such field")
+                raise BadInput(sc.source, path, f"illegal choice {_show(ch)}: {why}")
+            events += RULESET.apply(st, ch)
             continue
-        same = abs(got - want) <= 1e-6 if isinstance(want, float) and isinstance(got, (int, float)) else got == want
-        if not same:
-            bad.append(f"{path}: expected {want!r}, got {got!r}")
-    kinds = [e.kind for e in events]
-    it = iter(kinds)
-    if sc.events and not all(k in it for k in sc.events):
-        bad.append(f"events: expected {sc.events} in order, got {kinds}")
-    return bad
+        if sc.fill_choices != "none":
+            legal = RULESET.legal_choices(st)
+            if sc.fill_choices == "first":
+                c = legal[0]
+            else:
+                ag = agents.setdefault(actor, RandomAgent(st.seed * 1009 + st.players.index(actor) * 7919 + 1))
+                c = ag.act(RULESET, st, legal)
+            events += RULESET.apply(st, c)
+            continue
+        if dice or sc.run_until != "script_end":
+            raise BadInput(sc.source, "choices", f"ran out of scripted choices: {actor} must decide "
+                                                 f"({st.steps[-1].kind})")
+        break
+    else:
+        raise BadInput(sc.source, "", f"the scenario did not come to an end within {MAX_STEPS} steps")
+    if stopped == "race_end" and (dice or choices):
+        raise BadInput(sc.source, "dice" if dice else "choices", "the race ended with script left over")
+    if stopped != "script_end" and stopped != "race_end" and (dice or choices):
+        raise BadInput(sc.source, "dice" if dice else "choices", f"{stopped} came with script left over")
+    return Result(sc, events, check_expect(sc, events), stopped)
 
 
-def run_file(path: str) -> int:
-    """0: every expectation holds; 1: a mismatch (printed); 2: a bad file or script."""
+def _die_name(die: str) -> str:
+    return {"d6": "D6", "d3": "D3", "dir": "direction (0-359 degrees)", "spot": "respawn spot index"}.get(die, die)
+
+
+def _show(c: Choice) -> str:
+    return json.dumps({"kind": c.kind, **{k: v for k, v in c.args}})
+
+
+def _same(want: Any, got: Any) -> bool:
+    if isinstance(want, dict) and "approx" in want:
+        return isinstance(got, (int, float)) and not isinstance(got, bool) and \
+            abs(float(got) - float(want["approx"])) <= float(want.get("tol", 1e-3))
+    if isinstance(want, (int, float)) and not isinstance(want, bool):
+        return isinstance(got, (int, float)) and not isinstance(got, bool) and abs(float(want) - float(got)) <= 1e-3
+    if isinstance(want, list) and isinstance(got, (list, tuple)):
+        return len(want) == len(got) and all(_same(a, b) for a, b in zip(want, got))
+    if isinstance(want, dict) and isinstance(got, dict):
+        return all(k in got and _same(v, got[k]) for k, v in want.items())
+    return bool(want == got)
+
+
+def check_expect(sc: Scenario, events: list[Any]) -> list[str]:
+    data = state_to_json(sc.state)
+    out = []
+    for path, want in sc.expect_state.items():
+        try:
+            got = resolve_path(data, path)
+        except (KeyError, IndexError, ValueError):
+            out.append(f"expect.state.{path}: no such field in the state")
+            continue
+        if not _same(want, got):
+            out.append(f"expect.state.{path}: expected {json.dumps(want)}, got {json.dumps(_plain(got))}")
+    if sc.expect_events:
+        i = 0
+        for e in events:
+            if i < len(sc.expect_events) and _event_matches(sc.expect_events[i], e):
+                i += 1
+        if i < len(sc.expect_events):
+            kinds = ", ".join(e.kind for e in events)
+            out.append(f"expect.events[{i}]: {json.dumps(sc.expect_events[i])} not found in order "
+                       f"(events: {kinds})")
+    return out
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, float):
+        return round(v, 6)
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _event_matches(pattern: Any, e: Any) -> bool:
+    if isinstance(pattern, str):
+        return bool(e.kind == pattern)
+    data = e.to_json()
+    return all(k in data and _same(v, data[k]) for k, v in pattern.items())
+
+
+def result_json(res: Result) -> dict[str, Any]:
+    """The `--json` output (schema wild-table/scenario-result, version 1)."""
+    st = res.scenario.state
+    evs = [e.to_json() for e in res.events]
+    return {"schema": SCHEMA, "version": 1, "ruleset": "doomwheel", "scenario": res.scenario.source,
+            "name": res.scenario.name, "ok": res.ok, "stopped": res.stopped, "mismatches": res.mismatches,
+            "state": _plain(state_to_json(st)), "events": evs,
+            "rolls": [e for e in evs if e["kind"] == "RollMade"]}
+
+
+def print_text(res: Result) -> None:
+    sc = res.scenario
+    print(f"scenario: {sc.name or sc.source}")
+    for e in res.events:
+        print(f"  {e.text()}")
+    data = state_to_json(sc.state)
+    print(f"state: turn {data['turn']}, {data['phase']} phase, pending {json.dumps(data['pending'])}")
+    for wid, w in data["wheels"].items():
+        print(f"  {wid}: at ({w['x']:.2f}, {w['y']:.2f}) facing {w['heading']:.1f}, wounds {w['wounds']}, "
+              f"sabotage {w['sabotage']}, laps {w['laps']}, next checkpoint {w['next_cp']}, "
+              f"ram effect {w['ram_effect'] or '-'}, {w['status']}")
+    for m in res.mismatches:
+        print(f"MISMATCH {m}")
+    print("ok" if res.ok else f"{len(res.mismatches)} expectation(s) failed")
+
+
+def run_file(path: str, as_json: bool = False) -> int:
+    """`python -m game scenario FILE [--json]` for a Doomwheel scenario: 0 every
+    expectation holds, 1 a mismatch (each printed), 2 a bad file or script (one line
+    naming the file, field and reason, on stderr)."""
+    import sys
     try:
         sc = load_scenario(load_json_file(path), path)
-        bad, _ = run(sc)
+        res = run_scenario(sc)
     except BadInput as e:
-        print(e.line())
+        print(e.line(), file=sys.stderr)
         return 2
-    for line in bad:
-        print(f"{path}: {line}")
-    return 1 if bad else 0
+    if as_json:
+        print(json.dumps(result_json(res), indent=2, sort_keys=True))
+    else:
+        print_text(res)
+    return 0 if res.ok else 1
