@@ -56,34 +56,90 @@ def _leave_out(f: dataclasses.Field[Any]) -> bool:
     return not f.compare or f.name in TRANSIENT_FIELDS or f.name.endswith("_cache")
 
 
-def state_tree(value: Any, path: str = "state") -> Any:
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields_of(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(cls) if not _leave_out(f))
+        _FIELDS[cls] = names
+    return names
+
+
+class _Undigestible(Exception):
+    pass
+
+
+_INF = (float("inf"), float("-inf"))
+
+
+def _tree(value: Any) -> Any:
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is float:
+        return repr(value) if value != value or value in _INF else round(value, 6) + 0.0
+    if kind in _FIELDS:
+        return {name: _tree(getattr(value, name)) for name in _FIELDS[kind]}
+    if kind is list or kind is tuple:
+        return [_tree(v) for v in value]
+    if kind is dict:
+        return {str(k): _tree(v) for k, v in value.items()}
+    return _other(value)
+
+
+def _other(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return _tree(value.value)
+    if isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return _tree(float(value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {name: _tree(getattr(value, name)) for name in _fields_of(type(value))}
+    if isinstance(value, (list, tuple)):
+        return [_tree(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _tree(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_tree(v) for v in value), key=lambda x: json.dumps(x, sort_keys=True))
+    to_json = getattr(value, "to_json", None)
+    if callable(to_json):
+        return _tree(to_json())
+    raise _Undigestible(value)
+
+
+def state_tree(value: Any) -> Any:
     """Plain JSON data for a state (or any part of one): dataclasses by field (in
     declaration order, transient fields left out), floats rounded to 1e-6 (and -0.0
     made 0.0), tuples as lists, sets sorted, objects with `to_json` (steps, choices)
     by that. Anything else raises TypeError naming the field path."""
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
-            return repr(value)
-        return round(value, 6) + 0.0
-    if isinstance(value, enum.Enum):
-        return state_tree(value.value, path)
-    if isinstance(value, (list, tuple)):
-        return [state_tree(v, f"{path}[{i}]") for i, v in enumerate(value)]
-    if isinstance(value, dict):
-        return {str(k): state_tree(v, f"{path}.{k}") for k, v in value.items()}
-    if isinstance(value, (set, frozenset)):
-        items = [state_tree(v, path) for v in value]
-        return sorted(items, key=lambda x: json.dumps(x, sort_keys=True))
+    try:
+        return _tree(value)
+    except _Undigestible as e:
+        raise TypeError(f"{_path_to(value, e.args[0], 'state')}: cannot digest a {type(e.args[0]).__name__} "
+                        "(mark the field compare=False, name it ..._cache, or add it to "
+                        "game.core.record.TRANSIENT_FIELDS if it is a cache)") from None
+
+
+def _path_to(value: Any, target: Any, path: str) -> str:
+    """The field path from `value` to the object `target` (for the error message)."""
+    if value is target:
+        return path
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: state_tree(getattr(value, f.name), f"{path}.{f.name}")
-                for f in dataclasses.fields(value) if not _leave_out(f)}
-    to_json = getattr(value, "to_json", None)
-    if callable(to_json):
-        return state_tree(to_json(), path)
-    raise TypeError(f"{path}: cannot digest a {type(value).__name__} (mark the field compare=False, name it "
-                    "..._cache, or add it to game.core.record.TRANSIENT_FIELDS if it is a cache)")
+        items: list[tuple[str, Any]] = [(f".{n}", getattr(value, n)) for n in _fields_of(type(value))]
+    elif isinstance(value, dict):
+        items = [(f".{k}", v) for k, v in value.items()]
+    elif isinstance(value, (list, tuple)):
+        items = [(f"[{i}]", v) for i, v in enumerate(value)]
+    else:
+        return ""
+    for suffix, v in items:
+        got = _path_to(v, target, path + suffix)
+        if got:
+            return got
+    return ""
 
 
 def digest_text(tree: Any) -> str:
