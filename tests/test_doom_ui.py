@@ -310,3 +310,60 @@ def test_pause_and_results_leave_no_stray_buttons(app) -> None:  # type: ignore[
     click_button(app, "Quit to main menu")
     assert type(app.scene).__name__ == "MenuScene"
     assert not any(t in on_screen() for t in labels)
+
+
+def _until(app, scene, kind: str, human: Human, limit: int = 600):  # type: ignore[no-untyped-def]
+    """Play on (the human making its other decisions) until the human's `kind` decision."""
+    for _ in range(limit):
+        app.frame(1 / 60)
+        p = scene._human()
+        if p is not None and p.kind == kind and scene.handover is None:
+            return p
+        human.play(app)
+    raise AssertionError(f"no {kind} decision came")
+
+
+def test_per_point_sabotage_takes_a_direction_a_point(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.doomwheel.options import Options
+    from game.ui.scenes.flow import start_doomwheel
+    start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")],
+                    Options(sabotage_moves="per_point"), seed=6)
+    scene = app.scene
+    _until(app, scene, "sabotage", Human())
+    st = scene.session.state
+    me = st.wheels[st.stack[-1]["wheel"]]
+    target = next(w for w in st.wheels.values() if w.id != me.id)
+    cam = scene.view.camera
+    press(app, pygame.K_2)
+    n = len(scene.session.events)
+    click_table(app, cam.to_screen(target.x - math.copysign(3.0, target.x), target.y))  # the first point's way
+    assert scene.laid and len(scene.session.events) == n  # laid, not yet spent
+    gh = scene.ghost()
+    assert "point 2 of 2" in gh["label"]
+    click_table(app, cam.to_screen(target.x, target.y - math.copysign(3.0, target.y)))  # the second's
+    slides = [e for e in scene.session.events[n:] if e.kind == "RollMade" and e.reason == "sabotage"
+              and e.for_whom == target.id]
+    assert len(slides) == 2 and len(slides[0].faces) == 1 and me.sabotage == 3, (slides, me.sabotage)
+
+
+def test_up_to_move_is_shortened_with_keys(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.doomwheel.options import Options
+    from game.ui.scenes.flow import start_doomwheel
+    start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")],
+                    Options(move_distance="up_to"), seed=6)
+    scene = app.scene
+    _until(app, scene, "plan", Human())
+    roll = float(scene.session.state.stack[-1]["value"])
+    assert button(app, "1\" shorter (,)")
+    press(app, pygame.K_COMMA)
+    press(app, pygame.K_COMMA)
+    press(app, pygame.K_q)
+    gh = scene.ghost()
+    assert gh["choice"]["distance"] == roll - 2 and gh["choice"]["angle"] == 5.0, gh["choice"]
+    assert f"(of {roll:g}\")" in gh["label"]
+    wid = scene.session.state.stack[-1]["wheel"]
+    press(app, pygame.K_RETURN)
+    moved = [e for e in scene.session.events if e.kind in ("WheelMoved", "WheelTurned") and e.wheel == wid]
+    assert moved, "the shortened move was made"

@@ -143,43 +143,48 @@ def aim(state: Any, wheel: Any, roll: float, tx: float, ty: float, mode: str,
         distance: float | None = None) -> tuple[float, float]:
     """The (at, angle) of a move of `distance` (default the roll) whose end, driven
     freely (no contacts), lies nearest the table point (tx, ty); Schwenk angles in
-    whole degrees, `at` in tenths of an inch. Uses the engine's pivot point and
-    Schwenk cost (game.rules.doomwheel.geo)."""
-    import numpy as np
+    whole degrees, `at` in tenths of an inch (a coarse search, then a fine one around
+    its best). Uses the engine's pivot point and Schwenk cost
+    (game.rules.doomwheel.geo)."""
     dist = roll if distance is None else distance
     best = (math.inf, 0.0, 0.0)
-    angles = np.arange(-180, 181, 1.0)
     for sign in (1.0, -1.0):
-        angs = angles[angles * sign > 0]
-        cost = np.array([schwenk_cost(wheel, float(a), mode) for a in (sign * 1.0,)]) * np.abs(angs)
-        px, py = pivot_point(wheel, sign, mode)  # the pivot at the start of the move
-        ux, uy = unit(wheel.heading)
-        ats = np.arange(0.0, dist + 1e-9, 0.1)
-        A, G = np.meshgrid(ats, angs, indexing="ij")
-        C = np.broadcast_to(cost, A.shape)
-        ok = A + C <= dist + 1e-9
-        # drive `at`: the pivot moves with the base
-        cx, cy = wheel.x + ux * A, wheel.y + uy * A
-        qx, qy = px + ux * A, py + uy * A
-        r = np.radians(G)
-        dx, dy = cx - qx, cy - qy
-        x1 = qx + dx * np.cos(r) - dy * np.sin(r)
-        y1 = qy + dx * np.sin(r) + dy * np.cos(r)
-        h = np.radians(wheel.heading) + r
-        rest = dist - A - C
-        x2, y2 = x1 + np.cos(h) * rest, y1 + np.sin(h) * rest
-        d2 = (x2 - tx) ** 2 + (y2 - ty) ** 2 + np.abs(G) * 1e-4  # prefer the smaller Schwenk on ties
-        d2 = np.where(ok, d2, np.inf)
-        i = int(np.argmin(d2))
-        v = float(d2.flat[i])
+        v, at, ang = _nearest(wheel, dist, tx, ty, mode, sign, (0.0, dist, 0.4), (1.0, 180.0, 3.0))
+        if math.isfinite(v):
+            v, at, ang = _nearest(wheel, dist, tx, ty, mode, sign, (max(0.0, at - 0.4), min(dist, at + 0.4), 0.1),
+                                  (max(1.0, abs(ang) - 3.0), min(180.0, abs(ang) + 3.0), 1.0))
         if v < best[0]:
-            best = (v, float(A.flat[i]), float(G.flat[i]))
-    # no Schwenk at all
-    ux, uy = unit(wheel.heading)
+            best = (v, at, ang)
+    ux, uy = unit(wheel.heading)  # no Schwenk at all
     d0 = (wheel.x + ux * dist - tx) ** 2 + (wheel.y + uy * dist - ty) ** 2
     if d0 <= best[0]:
         return 0.0, 0.0
     return round(best[1], 1), best[2]
+
+
+def _nearest(wheel: Any, dist: float, tx: float, ty: float, mode: str, sign: float,
+             ats: tuple[float, float, float], angs: tuple[float, float, float]) -> tuple[float, float, float]:
+    """(squared miss, at, angle) of the best move on a grid of Schwenk points and
+    angles (one side: `sign`)."""
+    import numpy as np
+    at_v = np.arange(ats[0], ats[1] + 1e-9, ats[2])
+    ang_v = sign * np.arange(angs[0], angs[1] + 1e-9, angs[2])
+    A, G = np.meshgrid(at_v, ang_v, indexing="ij")
+    C = schwenk_cost(wheel, 1.0, mode) * np.abs(G)
+    px, py = pivot_point(wheel, sign, mode)  # the pivot at the start of the move
+    ux, uy = unit(wheel.heading)
+    cx, cy = wheel.x + ux * A, wheel.y + uy * A
+    qx, qy = px + ux * A, py + uy * A  # driving `at` carries the pivot with the base
+    r = np.radians(G)
+    dx, dy = cx - qx, cy - qy
+    x1 = qx + dx * np.cos(r) - dy * np.sin(r)
+    y1 = qy + dx * np.sin(r) + dy * np.cos(r)
+    h = np.radians(wheel.heading) + r
+    rest = dist - A - C
+    d2 = (x1 + np.cos(h) * rest - tx) ** 2 + (y1 + np.sin(h) * rest - ty) ** 2 + np.abs(G) * 1e-4
+    d2 = np.where(A + C <= dist + 1e-9, d2, np.inf)
+    i = int(np.argmin(d2))
+    return float(d2.flat[i]), float(A.flat[i]), float(G.flat[i])
 
 
 def max_angle(wheel: Any, room: float, mode: str) -> float:

@@ -93,6 +93,8 @@ class DoomTableView(TableView):
         super().__init__(state, colours, colour_blind)
         self.names = names or {}
         self.tosser = Tosser(state.course)
+        self._ghost_key: Any = None
+        self._ghost_layer: pygame.Surface | None = None
 
     # --- the board --------------------------------------------------------------------
     def _render_board(self, ppi: float) -> pygame.Surface:
@@ -219,9 +221,18 @@ class DoomTableView(TableView):
 
     # --- the ghost -------------------------------------------------------------------------
     def _draw_ghost(self, target: pygame.Surface, ghost: dict[str, Any]) -> None:
+        """Drawn into a layer kept while neither the ghost nor the camera changes."""
+        cam = self.camera
+        key = (id(ghost), ghost.get("label"), cam.cx, cam.cy, cam.ppi, cam.vw, cam.vh, target.get_size())
+        if key != self._ghost_key or self._ghost_layer is None:
+            self._ghost_layer = self._render_ghost(target.get_size(), ghost)
+            self._ghost_key = key
+        target.blit(self._ghost_layer, (0, 0))
+
+    def _render_ghost(self, size: tuple[int, int], ghost: dict[str, Any]) -> pygame.Surface:
         cam = self.camera
         st = self.state
-        layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+        layer = pygame.Surface(size, pygame.SRCALPHA)
         ok = ghost.get("ok", True)
         col = GHOST if ok else BAD
         for a, b, lc in ghost.get("lines", ()):
@@ -259,7 +270,7 @@ class DoomTableView(TableView):
             if pv.rams and pv.rams in st.wheels:
                 o = st.wheels[pv.rams]
                 pygame.draw.polygon(layer, (*HIT, 255), self._base_px(o.x, o.y, o.heading, o.length, o.width), 3)
-        target.blit(layer, (0, 0))
+        target = layer
         if ghost.get("label"):
             pts = [cam.to_screen(x, y) for leg in (pv.legs if pv is not None else ()) for x, y, _ in leg.poses(1.0)]
             at = ghost.get("label_at")
@@ -268,6 +279,7 @@ class DoomTableView(TableView):
             elif at is not None:
                 x, y = cam.to_screen(at[0], at[1])
                 self._tape(target, ghost["label"], (x, y - 28))
+        return layer
 
     def _tape_beside(self, target: pygame.Surface, text: str, pts: list[tuple[float, float]], pad: float) -> None:
         """The tape above the ghost's path, or below it when there is no room above."""

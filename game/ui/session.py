@@ -51,6 +51,18 @@ class Pending:
     seat: Seat
 
 
+def _warm_respawn_spots(state: Any) -> None:
+    """The critters' respawn spots of a course take the engine a few hundred ms to
+    find the first time (then cached): find them while the race is set up, not in
+    the middle of a frame at the end of turn 1."""
+    try:
+        from game.rules.doomwheel import critters
+        for r in sorted({c.radius for c in state.critters.values()}):
+            critters.track_spots(state.course, r)
+    except (AttributeError, TypeError):  # the engine's cache changed shape: nothing to warm
+        pass
+
+
 @dataclass
 class Session:
     state: Any  # a RaceState or a DoomState
@@ -85,6 +97,7 @@ class Session:
         from game.rules.doomwheel import DoomSetup
         from game.rules.doomwheel import new_state as doom_state
         st = doom_state(DoomSetup(course, tuple((s.player, s.name) for s in seats), seed), options)
+        _warm_respawn_spots(st)
         specs = {s.player: (s.kind, seed * 31 + i) for i, s in enumerate(seats) if s.kind != "human"}
         return Session(st, {s.player: s for s in seats}, host=make_host(specs, process, ruleset="doomwheel"),
                        specs=specs)

@@ -74,6 +74,7 @@ class DoomRaceScene(Scene):
         # sabotage being set
         self.target: str | None = None
         self.points = 1
+        self.laid: list[float] = []  # per_point sabotage: the directions given so far
         self.heading = 0.0
         self._ghost_key: Any = None
         self._ghost: dict[str, Any] | None = None
@@ -186,7 +187,7 @@ class DoomRaceScene(Scene):
     def _new_decision(self, p: Any) -> None:
         self._clear_buttons()
         self.at, self.angle, self.distance, self.by_mouse = 0.0, 0.0, None, True
-        self.target, self.points = None, 1
+        self.target, self.points, self.laid = None, 1, []
         self._ghost_key = None
         if p is None:
             return
@@ -262,9 +263,9 @@ class DoomRaceScene(Scene):
         elif c.kind in ("@shorter", "@longer"):
             self._lengthen(-1.0 if c.kind == "@shorter" else 1.0)
         elif c.kind == "@target":
-            self.target = c["target"]
+            self.target, self.laid = c["target"], []
         elif c.kind == "@points":
-            self.points = int(c["n"])
+            self.points, self.laid = int(c["n"]), []
         else:
             self._submit(c)
         self._mark_selected()
@@ -315,8 +316,9 @@ class DoomRaceScene(Scene):
         tx, ty = self.view.camera.to_table(*self.mouse)
         if math.hypot(tx - t.x, ty - t.y) > 0.3:
             self.heading = round(math.degrees(math.atan2(ty - t.y, tx - t.x)) % 360.0, 1)
-        if st.options.sabotage_moves == "per_point":
-            return Choice.make("sabotage", target=self.target, headings=[self.heading] * self.points)
+        if st.options.sabotage_moves == "per_point":  # the directions laid so far, the rest the pointer's
+            laid = self.laid[:self.points - 1]
+            return Choice.make("sabotage", target=self.target, headings=laid + [self.heading] * (self.points - len(laid)))
         return Choice.make("sabotage", target=self.target, points=self.points, heading=self.heading)
 
     def ghost(self) -> dict[str, Any] | None:
@@ -337,7 +339,11 @@ class DoomRaceScene(Scene):
             lo, hi = self.points, 3 * self.points
             label = (f"{self.points} point{'s' if self.points > 1 else ''}: {lo}-{hi}\" "
                      f"{words.compass(self.heading)} (shown: {2 * self.points}\")")
-            return self._cached(sc, lambda: self._ghost_of(sc, ("sabotage",), label, wheel=self.target))
+            if st.options.sabotage_moves == "per_point":
+                n = min(len(self.laid), self.points - 1)
+                label = (f"point {n + 1} of {self.points}: 1-3\" {words.compass(self.heading)}"
+                         f" (click to lay it; shown: 2\" a point)")
+            return self._cached(sc, lambda: self._ghost_of(sc, ("sabotage",), label, wheel=self.target), label)
         if p.kind == "shoot":
             wid = st.stack[-1]["wheel"]
             i = st.players.index(wid)
@@ -348,8 +354,8 @@ class DoomRaceScene(Scene):
                     "label_at": (fan.x, fan.y)}
         return None
 
-    def _cached(self, c: Choice, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-        key = (self.session.state.stack[-1], c)
+    def _cached(self, c: Choice, make: Callable[[], dict[str, Any]], tag: str = "") -> dict[str, Any]:
+        key = (self.session.state.stack[-1], (c, tag))
         if self._ghost_key is None or self._ghost_key[0] is not key[0] or self._ghost_key[1] != key[1]:
             self._ghost_key = key
             self._ghost = make()
@@ -477,7 +483,11 @@ class DoomRaceScene(Scene):
             if p.kind == "sabotage":
                 if hit is not None and hit != st.stack[-1]["wheel"]:
                     self.target = hit  # a click on an enemy wheel picks it; elsewhere sends it that way
+                    self.laid = []
                     self._mark_selected()
+                    return True
+                if st.options.sabotage_moves == "per_point" and len(self.laid) + 1 < self.points:
+                    self.laid.append(self.heading)  # one direction a point: lay this one, aim the next
                     return True
                 self.go()
                 return True
@@ -523,6 +533,7 @@ class DoomRaceScene(Scene):
         if kind == "sabotage" and pygame.K_1 <= k <= pygame.K_9:
             me = self.session.state.wheels[self.session.state.stack[-1]["wheel"]]
             self.points = max(1, min(me.sabotage, k - pygame.K_0))
+            self.laid = []
             self._mark_selected()
             return True
         if k in (pygame.K_a, pygame.K_LEFT):
