@@ -382,6 +382,7 @@ def test_a_window_session_is_recorded_autosaved_resumed_and_kept_as_a_replay(
     seats = [Seat("red", "Ann", "greedy", 0), Seat("blue", "Bob", "random", 1)]
     session = Session.new(SPRINT, seats, 1, 17, process=False)
     rg = attach(session, autosave=True, keep_replay=True)
+    assert find_unfinished_autosave() is not None, "saved at once, before the first turn"
     while session.state.turn < 3:
         session.think(max_steps=1, block=True)
     loaded = find_unfinished_autosave()
@@ -390,8 +391,7 @@ def test_a_window_session_is_recorded_autosaved_resumed_and_kept_as_a_replay(
     # the window resumes it: a Session from the loaded state, its AIs from the saved specs
     again = Session(loaded.state, {s.player: Seat(s.player, s.name, s.kind, s.colour) for s in loaded.seats},
                     host=make_host(loaded.specs, False), specs=loaded.specs)
-    restore_agent_states(again.host.agents, loaded.agents)
-    attach(again, loaded.record, autosave=True, keep_replay=True)
+    attach(again, loaded, autosave=True, keep_replay=True)  # restores the inline AIs' generators too
     while not session.over:
         session.think(max_steps=1000, block=True)
     while not again.over:

@@ -29,7 +29,7 @@ from game.core.jsonload import Obj, load_json_file
 from game.core.paths import autosave_dir, replays_dir
 from game.core.record import GameRecord, SeatRecord, first_difference, state_digest, state_tree, turn_of
 from game.save.files import RawList, dumps, remove_stale_temps, write_atomic
-from game.save.games import RecordedGame, agent_states, continue_game, rebuild, start_game
+from game.save.games import RecordedGame, agent_states, continue_game, rebuild, restore_agent_states, start_game
 
 FORMAT = 1
 KIND = "save"
@@ -78,26 +78,44 @@ def recorded(game: Any) -> RecordedGame:
     raise TypeError("not a recorded game: attach(session) first, or pass a RecordedGame")
 
 
-def attach(session: Any, record: GameRecord | None = None, *, autosave: bool = False,
-           keep_replay: bool = False) -> RecordedGame:
+def attach(session: Any, resume: "LoadedGame | GameRecord | None" = None, *, autosave: bool = False,
+           keep_replay: bool = False, extra: dict[str, Any] | None = None) -> RecordedGame:
     """Record a window Session: its `ruleset` becomes the recording wrapper, so every
-    choice it applies (human, AI or die) is recorded. Call right after Session.new
-    (no choice applied yet), or after `load_game` with the loaded record. With
-    `autosave`, the game is saved to the autosave at the start of every turn and
-    when it ends; with `keep_replay`, a finished game is written to the replays
-    folder. Write failures never stop the game: they land in `.last_error`."""
-    seats = [SeatRecord(s.player, s.name, s.kind, session.specs.get(s.player, (s.kind, None))[1]
-                        if s.kind != "human" else None, getattr(s, "colour", 0))
-             for s in session.seats.values()]
-    rg = start_game(session.state, seats) if record is None else continue_game(session.state, record)
+    choice it applies (human, AI or die) is recorded.
+
+    Call right after Session.new / new_doomwheel (no choice applied yet), or for a
+    loaded game with the LoadedGame (its state must be the session's state): the AI
+    generators saved with it are restored into an inline host's agents. With
+    `autosave`, the game is saved to the autosave now, at the start of every turn
+    and when it ends; with `keep_replay`, a finished game is written to the replays
+    folder. `extra` (also `rg.extra`, which the window may update) goes into every
+    save. Write failures never stop the game: they land in `rg.last_error`."""
     host = getattr(session, "host", None)
-    if host is not None and isinstance(getattr(host, "agents", None), dict):
-        rg.agents = host.agents
+    agents = getattr(host, "agents", None) if host is not None else None
+    if isinstance(resume, LoadedGame):
+        if resume.state is not session.state:
+            raise ValueError("the session must play the loaded state (Session(loaded.state, ...))")
+        rg = resume.game if resume.game is not None else continue_game(session.state, resume.record)
+        if isinstance(agents, dict) and resume.agents:
+            restore_agent_states(agents, resume.agents)
+        if extra is None:
+            extra = resume.extra
+    elif isinstance(resume, GameRecord):
+        rg = continue_game(session.state, resume)
+    else:
+        seats = [SeatRecord(s.player, s.name, s.kind, session.specs.get(s.player, (s.kind, None))[1]
+                            if s.kind != "human" else None, getattr(s, "colour", 0))
+                 for s in session.seats.values()]
+        rg = start_game(session.state, seats)
+    if isinstance(agents, dict):
+        rg.agents = agents
+    rg.extra = dict(extra or {})
     session.ruleset = rg.rules
     session.recorded_game = rg
     if autosave:
         rg.rules.on_turn.append(lambda _s, _r: _safe(rg, lambda: write_autosave(rg)))
         rg.rules.on_end.append(lambda _s, _r: _safe(rg, lambda: write_autosave(rg)))
+        _safe(rg, lambda: write_autosave(rg))
     if keep_replay:
         rg.rules.on_end.append(lambda _s, _r: _safe(rg, lambda: keep_finished_replay(rg)))
     return rg
@@ -126,7 +144,7 @@ def save_document(game: Any, *, extra: dict[str, Any] | None = None, saved_at: s
         "state": state_tree(state),
         "summary": summary(rg),
         "agents": agent_states(rg.agents) if rg.agents else {},
-        "extra": dict(extra or {}),
+        "extra": dict(extra if extra is not None else rg.extra),
     }
     if saved_at is None:
         saved_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -156,7 +174,8 @@ def autosave_path() -> str:
 
 
 def write_autosave(game: Any, extra: dict[str, Any] | None = None) -> str:
-    """Save to the autosave, keeping the previous autosave as its .bak."""
+    """Save to the autosave, keeping the previous autosave as its .bak (`extra`:
+    default the game's own `rg.extra`)."""
     path = autosave_path()
     save_game(path, game, keep_backup=True, extra=extra)
     return path
