@@ -344,6 +344,9 @@ def _start(st: DoomState, so: Obj, phase: str) -> list[Any]:
             st.wheels[p].moved_turn = turn
         names = rest[rest.index(phase):] if phase in rest else []
         i = order.index(player) if player is not None else 0
+        if phase == "shooting" and player is None and step is not None and step[0].get("then") is not None \
+                and step[0]["then"].kind == "to_hit":
+            i = order.index(step[0]["then"]["wheel"]) + 1  # the team shooting now has had its turn
         if phase == "sabotage":
             steps = [Step.make("sabotage_round", i=i, passes=0)]
         elif phase == "shooting":
@@ -539,10 +542,10 @@ def pending(st: DoomState) -> dict[str, Any]:
             out["count"] = top["count"]
     elif "wheel" in top.args:
         out["wheel"] = top["wheel"]
-        if top.kind == "plan":
+        if top.kind in ("plan", "slip"):
             out["distance"] = top["value"]
-        elif top.kind == "slip":
-            out["distance"] = top["value"]
+        elif top.kind == "shoot":
+            out["targets"] = [c["target"] for c in RULESET.legal_choices(st) if c.kind == "shoot"]
     return out
 
 
