@@ -101,6 +101,27 @@ def test_golden_replay_follows_the_golden_transcript(seed: int) -> None:
     assert [(e.actor, str(e.choice)) for e in rep.games[0].record.history] == steps
 
 
+@pytest.mark.parametrize("name", ["wild-race-2.replay.json", "doomwheel-1.replay.json"])
+def test_replay_player_steps_and_seeks_any_way(name: str) -> None:
+    from game.core.record import state_digest
+    from game.save.replay import ReplayPlayer
+    g = read_replay(str(GOLDEN / name)).games[0]
+    player = ReplayPlayer(g.record)
+    n = 0
+    while not player.done:
+        player.step()
+        n += 1
+    assert n == len(g.record.history) and state_digest(player.state) == g.final_hash
+    hashes = g.record.turn_hashes()
+    for turn in (3, 1, g.turns, 0, 2):
+        player.seek_turn(turn)
+        assert player.turn == turn and state_digest(player.state) == hashes[turn]
+    player.seek(len(g.record.history))
+    assert state_digest(player.state) == g.final_hash
+    player.seek(5)
+    assert player.pos == 5
+
+
 # --------------------------------------------------------------------------- the command
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -152,6 +152,83 @@ def check_replay(path: str) -> tuple[Replay, list[Mismatch]]:
     return rep, problems
 
 
+class ReplayPlayer:
+    """Steps through one recorded game for a viewer: `step()` applies the next entry
+    (checking the state hash at every checkpoint), `seek(pos)` / `seek_turn(turn)`
+    jump anywhere (back too: from a clone kept at each turn's start, so a scrubber
+    never re-plays more than a turn). `state` is the position after `pos` entries.
+
+        player = ReplayPlayer(replay.games[0].record)
+        while not player.done:
+            entry, events = player.step()      # animate events
+        player.seek_turn(3)                    # the scrubber
+    """
+
+    def __init__(self, record: GameRecord, source: str = "replay") -> None:
+        self.record = record
+        self.source = source
+        self.rules, self.state = new_state_from_setup(record.setup, source, "setup")
+        self.pos = 0
+        self._hashes = {cp.step: cp for cp in record.checkpoints}
+        self._starts: dict[int, Any] = {}  # history position -> a clone of the state there (checkpoints)
+        self._check()
+        self._starts.setdefault(0, self.rules.clone(self.state))
+
+    @property
+    def done(self) -> bool:
+        return self.pos >= len(self.record.history)
+
+    @property
+    def turn(self) -> int:
+        return turn_of(self.state)
+
+    def turns(self) -> list[tuple[int, int]]:
+        """(turn, history position where it began), for a scrubber."""
+        return [(cp.turn, cp.step) for cp in self.record.checkpoints]
+
+    def _check(self) -> None:
+        cp = self._hashes.get(self.pos)
+        if cp is None:
+            return
+        got = state_digest(self.state)
+        if got != cp.hash or turn_of(self.state) != cp.turn:
+            raise Divergence(self.pos, cp.turn, f"the state hash differs (recorded {cp.hash}, got {got})")
+        self._starts.setdefault(self.pos, self.rules.clone(self.state))
+
+    def step(self) -> tuple[Any, list[Any]]:
+        """Apply the next entry: (the entry, its events). Divergence if the game does
+        not re-play as recorded."""
+        from game.core.record import check_entry
+        entry = self.record.history[self.pos]
+        why = check_entry(self.rules, self.state, entry)
+        if why is not None:
+            raise Divergence(self.pos, self.turn, f"recorded choice {entry.choice} cannot be applied: {why}",
+                             field=f"history[{self.pos}]")
+        if entry.rng is not None:
+            self.state.rng = entry.rng
+        events = list(self.rules.apply(self.state, entry.choice))
+        self.pos += 1
+        self._check()
+        return entry, events
+
+    def seek(self, pos: int) -> None:
+        """Go to the position after `pos` entries (0 .. len(history))."""
+        pos = max(0, min(pos, len(self.record.history)))
+        base = max(s for s in self._starts if s <= pos)  # position 0 is always kept
+        if pos < self.pos or base > self.pos:
+            self.state = self.rules.clone(self._starts[base])
+            self.pos = base
+        while self.pos < pos:
+            self.step()
+
+    def seek_turn(self, turn: int) -> None:
+        """Go to the start of `turn` (the last checkpoint recorded for it)."""
+        steps = [cp.step for cp in self.record.checkpoints if cp.turn == turn]
+        if not steps:
+            raise ValueError(f"turn {turn} is not in this game")
+        self.seek(steps[-1])
+
+
 def replay_command(path: str, check: bool) -> int:
     """`python -m game replay FILE [--check]`."""
     import sys
