@@ -367,3 +367,45 @@ def test_up_to_move_is_shortened_with_keys(app) -> None:  # type: ignore[no-unty
     press(app, pygame.K_RETURN)
     moved = [e for e in scene.session.events if e.kind in ("WheelMoved", "WheelTurned") and e.wheel == wid]
     assert moved, "the shortened move was made"
+
+
+def test_set_up_switches_between_the_rulesets(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.doom_setup import RULESETS, DoomSetupScene
+    from game.ui.scenes.setup import SetupScene
+    app.frame(1 / 60)
+    click_button(app, "New race")
+    wild = app.scene
+    assert isinstance(wild, SetupScene)
+    wild.on_ui(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=wild.ruleset_dd, text=RULESETS[1]))
+    doom = app.scene
+    assert isinstance(doom, DoomSetupScene)
+    app.frame(1 / 60)
+    card = doom._card_rects[1]  # pick the second course by its picture
+    click(app, card.center)
+    assert doom.course_i == 1
+    doom.on_ui(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=doom.ruleset_dd, text=RULESETS[0]))
+    assert isinstance(app.scene, SetupScene)
+
+
+def test_small_window_keeps_every_sabotage_button(tmp_path: pathlib.Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
+    from game.core.course import load_course
+    from game.rules.doomwheel.options import Options
+    from game.ui.app import App
+    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.settings import Settings
+    settings = Settings()
+    settings.ui_scale = 1.25
+    app = App((1024, 700), instant=True, clock=lambda: 0.0, settings=settings)
+    try:
+        start_doomwheel(app, load_course(str(ROOT / "levels" / "doomwheel" / "the_ratways.json")),
+                        [("A", "human"), ("B", "random"), ("C", "random"), ("D", "random")], Options(players=4),
+                        seed=3)
+        scene = app.scene
+        _until(app, scene, "sabotage", Human())
+        texts = [b.text for b in scene.buttons]
+        assert "Pass" in texts and "5" in texts and len(texts) == 3 + 5 + 1, texts
+        click_button(app, "Pass")
+    finally:
+        app.close()

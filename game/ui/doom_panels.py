@@ -32,6 +32,7 @@ class DoomRoster:
         self.names = names
         self._key: Any = None
         self._surf: pygame.Surface | None = None
+        self.compact = False  # two lines a wheel (small windows)
 
     @staticmethod
     def sheet(state: Any, w: Any) -> tuple[Any, ...]:
@@ -39,10 +40,11 @@ class DoomRoster:
                 w.ram_effect_turn, state.turn, state.active, state.winner)
 
     def height(self, n: int) -> int:
-        return 30 + n * (3 * self.small.get_linesize() + 8)
+        return 30 + n * ((2 if self.compact else 3) * self.small.get_linesize() + 8)
 
     def draw(self, target: pygame.Surface, rect: pygame.Rect, state: Any, active: str | None) -> None:
-        key = (rect.size, tuple(self.sheet(state, w) for w in state.wheels.values()), active, art.UI_SCALE[0])
+        key = (rect.size, tuple(self.sheet(state, w) for w in state.wheels.values()), active, art.UI_SCALE[0],
+               self.compact)
         if key != self._key:
             self._surf = self._render(rect, state, active)
             self._key = key
@@ -55,28 +57,33 @@ class DoomRoster:
         y = 8
         s.blit(self.small.render("wheels: wounds, sabotage, bolt thrower, laps", True, DIM), (10, y))
         y += line + 4
+        rows = 2 if self.compact else 3
         for i, w in enumerate(state.wheels.values()):
-            if y + 3 * line > rect.h:
+            if y + rows * line > rect.h:
                 break
             idx = self.colours.get(w.player, i)
             col = art.player_colour(idx, self.colour_blind)
             icon = doom_art.wheel_sprite(col, idx, 10.0, w.length, w.width, wrecked=not w.running)
             s.blit(icon, (8, y + 4))
             if (w.player == active or w.id == state.active) and w.running:
-                pygame.draw.rect(s, GOLD, pygame.Rect(4, y - 2, rect.w - 8, 3 * line + 4), 1, border_radius=4)
+                pygame.draw.rect(s, GOLD, pygame.Rect(4, y - 2, rect.w - 8, rows * line + 4), 1, border_radius=4)
             s.blit(self.font.render(self.names.get(w.player, w.id)[:14], True, INK if w.running else DIM), (54, y))
             self._wounds(s, rect.w - 112, y + 3, w.wounds, w.max_wounds)
-            sab = f"sabotage {w.sabotage}"
-            s.blit(self.small.render(sab, True, INK if w.sabotage else DIM), (54, y + line))
             loaded = w.running and w.fired_turn != state.turn - 1
-            bolt = "bolt thrower loaded" if loaded else ("reloading" if w.running else "")
             if state.players.index(w.player) >= len(state.course.fans):
                 bolt = "no bolt thrower"
-            s.blit(self.small.render(bolt, True, GREEN if loaded else DIM), (140, y + line))
+            else:
+                bolt = "bolt thrower loaded" if loaded else ("reloading" if w.running else "")
             notes = doom_words.roster_notes(state, w)
             colour = RED if (w.ram_effect or not w.running) else INK
-            s.blit(self.small.render(", ".join(notes)[:46], True, colour), (54, y + 2 * line))
-            y += 3 * line + 8
+            if self.compact:
+                text = f"sab {w.sabotage}, {'loaded' if loaded else 'reloading'}, " + ", ".join(notes)
+                s.blit(self.small.render(text[:52], True, colour), (54, y + line))
+            else:
+                s.blit(self.small.render(f"sabotage {w.sabotage}", True, INK if w.sabotage else DIM), (54, y + line))
+                s.blit(self.small.render(bolt, True, GREEN if loaded else DIM), (140, y + line))
+                s.blit(self.small.render(", ".join(notes)[:46], True, colour), (54, y + 2 * line))
+            y += rows * line + 8
         return s
 
     @staticmethod

@@ -51,6 +51,7 @@ class DoomRaceScene(Scene):
         from game.ui.sound import Sounds
         self.sound = Sounds(0.0 if app.instant else app.settings.volume)
         self.buttons: dict[Any, Choice] = {}
+        self._rows = 0  # decision button rows laid out
         self._decision_key: Any = None
         self.mouse = (0, 0)
         self.message = ""
@@ -103,8 +104,18 @@ class DoomRaceScene(Scene):
         side, log_h = round(SIDEBAR * k), round(LOG_H * k)
         x, sw = w - side + 6, side - 12
         banner_h = round(58 * k)
-        roster_h = self.roster.height(len(self.session.state.wheels))
+        n = len(self.session.state.wheels)
+        self.roster.compact = False
+        roster_h = self.roster.height(n)
         dice_h = round(150 * k)
+        need = round((34 + 6 * 33 + 10) * k)  # the decision panel: six rows of buttons
+        short = need - (h - 30 - banner_h - roster_h - dice_h)
+        if short > 0:  # a small window: fewer dice, then a roster of two lines a wheel
+            dice_h = max(round(66 * k), dice_h - short)
+            short = need - (h - 30 - banner_h - roster_h - dice_h)
+            if short > 0:
+                self.roster.compact = True
+                roster_h = self.roster.height(n)
         return {
             "banner": pygame.Rect(x, 6, sw, banner_h),
             "roster": pygame.Rect(x, 12 + banner_h, sw, roster_h),
@@ -203,14 +214,16 @@ class DoomRaceScene(Scene):
                 self._button("1\" longer (.)", Choice.make("@longer"))
             return
         if p.kind == "sabotage":
-            targets = [c["target"] for c in p.legal if c.kind == "sabotage"]
-            for t in dict.fromkeys(targets):
-                self._button(f"Target {self.names.get(t, t)}", Choice.make("@target", target=t))
+            targets = list(dict.fromkeys(c["target"] for c in p.legal if c.kind == "sabotage"))
+            for i, t in enumerate(targets):
+                self._button(f"Target {self.names.get(t, t)}", Choice.make("@target", target=t), (i, len(targets)),
+                             short=self.names.get(t, t) if len(targets) > 1 else "")
             if len(set(targets)) == 1:
                 self.target = targets[0]
             me = st.wheels[st.stack[-1]["wheel"]]
             for n in range(1, me.sabotage + 1):
-                self._button(f"{n} point{'s' if n > 1 else ''} ({n}D3\")", Choice.make("@points", n=n), half=True)
+                self._button(f"{n} point{'s' if n > 1 else ''} ({n}D3\")", Choice.make("@points", n=n),
+                             (n - 1, me.sabotage), short=str(n))
             self._button("Pass", Choice.make("pass"))
             self._mark_selected()
             return
@@ -225,24 +238,28 @@ class DoomRaceScene(Scene):
         for b in self.buttons:
             b.kill()
         self.buttons.clear()
+        self._rows = 0
 
-    def _button(self, label: str, c: Choice, half: bool = False) -> None:
+    def _button(self, label: str, c: Choice, slot: tuple[int, int] | None = None, short: str = "") -> None:
+        """A decision button on the next row, or in `slot` (i, n): the i-th of n
+        side by side on one row (the row ends with its last)."""
         r = self.rects()["decision"]
         k = self.app.settings.ui_scale
         bh = round(30 * k)
-        halves = [b for b in self.buttons if self.buttons[b].kind == "@points"]
-        y = r.y + round(34 * k) + sum(1 for b in self.buttons if self.buttons[b].kind != "@points") * (bh + 3)
-        if half:
-            i = len(halves)
-            bw = (r.w - 12 - 4 * 4) // 5
-            rect = pygame.Rect(r.x + 6 + i * (bw + 4), y, bw, bh)
-        else:
-            y += (bh + 3) if halves else 0
+        y = r.y + round(34 * k) + self._rows * (bh + 3)
+        if slot is None:
             rect = pygame.Rect(r.x + 6, y, r.w - 12, bh)
+            self._rows += 1
+        else:
+            i, n = slot
+            bw = (r.w - 12 - 4 * (n - 1)) // n
+            rect = pygame.Rect(r.x + 6 + i * (bw + 4), y, bw, bh)
+            if i == n - 1:
+                self._rows += 1
         if rect.bottom > r.bottom - 4:
             return
-        b = pygame_gui.elements.UIButton(rect, (label if not half else label.split(" ")[0])[:52], self.app.manager,
-                                         object_id="#choice", tool_tip_text=label if half else None)
+        b = pygame_gui.elements.UIButton(rect, (short or label)[:52], self.app.manager, object_id="#choice",
+                                         tool_tip_text=label if short else None)
         if self.show_help:
             b.hide()
         self.buttons[b] = c

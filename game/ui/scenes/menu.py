@@ -21,9 +21,9 @@ class MenuScene(Scene):
         m = self.app.manager
         x = w // 2 - 160
         y = h // 2 - 190
-        self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 100, y - 110, 520, 64), "Wild Table", m,
+        self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 100, y - 124, 520, 80), "Wild Table", m,
                                                         object_id="#title"))
-        self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 100, y - 50, 520, 30),
+        self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 180, y - 50, 680, 30),
                                                         "The Wild Race and The Doomwheel Race, on the tabletop", m,
                                                         object_id="#subtitle"))
         self.buttons = {}
