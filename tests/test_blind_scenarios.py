@@ -26,15 +26,6 @@ BLIND = ROOT / "tests" / "scenarios" / "wild_race" / "blind"
 
 # file name -> why the engine disagrees with the spec (see the file's description)
 KNOWN_BUGS: dict[str, str] = {
-    "barge_face_pivot_side_by_side.json": (
-        "spec 9.2: with the bases side by side the winning attacker's 'face the contact point' "
-        "pivot turns it to 68.6 degrees, toward a corner of the target (an arbitrary end of the "
-        "parallel contact edge from closest_points), instead of squarely at the target (90)"),
-    "contact_barge_after_rival_moved_away.json": (
-        "spec 9.1/2: contacts are recorded when created, but the engine only offers a contact "
-        "barge while the bases still touch (barge.contact_pairs: gap <= TOL); a rival that moved "
-        "off after the contact escapes the contact barge. Not in the spec nor in "
-        "docs/wild-race-rulings.md"),
 }
 
 

@@ -311,9 +311,56 @@ def _rolloff_result(ctx: Ctx, step: Step) -> None:
     ctx.push(Step.make("free_move", racer=tid, limit=limit))
 
 
+def contact_point(a: g.Shape, t: g.Shape, tol: float = 1e-6) -> tuple[float, float]:
+    """The point of `t` nearest to `a`; when a whole stretch of an edge is nearest
+    (bases side by side, edges parallel) the middle of that stretch, so the answer
+    does not hang on which end a tie-break picks."""
+    d = g.gap(a, t)
+    best: tuple[float, tuple[float, float]] | None = None
+    n = len(t.xs)
+    for i in range(n):
+        x0, y0, x1, y1 = t.xs[i], t.ys[i], t.xs[(i + 1) % n], t.ys[(i + 1) % n]
+
+        def f(u: float) -> float:
+            return g.gap(g.make_circle(x0 + (x1 - x0) * u, y0 + (y1 - y0) * u, 1e-9), a) + 1e-9
+        lo, hi = 0.0, 1.0  # the distance to a convex shape is convex along the edge
+        for _ in range(60):
+            m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+            if f(m1) <= f(m2):
+                hi = m2
+            else:
+                lo = m1
+        um = (lo + hi) / 2
+        near = d + tol
+        if f(um) > near:
+            continue
+        left = 0.0
+        if f(0.0) > near:  # where the nearest stretch begins ...
+            out, inn = 0.0, um
+            for _ in range(50):
+                mid = (out + inn) / 2
+                out, inn = (mid, inn) if f(mid) > near else (out, mid)
+            left = inn
+        end_hi = 1.0
+        if f(1.0) > near:  # ... and where it ends
+            inn, out = um, 1.0
+            for _ in range(50):
+                mid = (inn + out) / 2
+                inn, out = (inn, mid) if f(mid) > near else (mid, out)
+            end_hi = inn
+        span = (end_hi - left) * math.hypot(x1 - x0, y1 - y0)
+        um = (left + end_hi) / 2
+        if best is None or span > best[0] + 1e-9:
+            best = (span, (x0 + (x1 - x0) * um, y0 + (y1 - y0) * um))
+    if best is None:  # pragma: no cover - some edge always holds the nearest point
+        return g.closest_points(a, t)[1]
+    return best[1]
+
+
 def _face(ctx: Ctx, a: Racer, t: Racer) -> None:
-    """The winning attacker may first pivot to face the nearest point of the target."""
-    _, pb = g.closest_points(racer_shape(a), racer_shape(t))
+    """The winning attacker may first pivot to face the contact point: the nearest
+    point of the target (the middle of it when the bases lie side by side)."""
+    pb = contact_point(racer_shape(a), racer_shape(t))
     h = norm_heading(math.degrees(math.atan2(pb[1] - a.y, pb[0] - a.x)))
     if ctx.geo.rotation_blocked(a, h) is None:
         h0 = a.heading
