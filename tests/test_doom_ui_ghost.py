@@ -49,7 +49,7 @@ def _resolve_move(state, choice: Choice, wid: str) -> tuple[list[str], bool]:  #
 def test_ghost_run_over_list_is_what_the_engine_runs_over(level: pathlib.Path) -> None:
     course = load_course(str(level))
     exact = with_critters = 0
-    for seed in range(6):
+    for seed in range(10):
         st = new_state(DoomSetup(course, (("red", "Red"), ("blue", "Blue")), seed))
         rng = random.Random(seed)
         for _ in range(1500):

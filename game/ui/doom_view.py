@@ -267,6 +267,11 @@ class DoomTableView(TableView):
                 t = self.font.render(str(n), True, (255, 255, 255))
                 pygame.draw.circle(layer, (*HIT, 255), (round(cx + r), round(cy - r)), 8)
                 layer.blit(t, t.get_rect(center=(round(cx + r), round(cy - r))))
+            if pv.stopped_by and end is not None:  # where an edge (or a wheel it may not ram) stops it
+                ex, ey = cam.to_screen(end[0] + (w.length / 2) * math.cos(math.radians(end[2])),
+                                       end[1] + (w.length / 2) * math.sin(math.radians(end[2])))
+                for dx, dy in ((1, 1), (1, -1)):
+                    pygame.draw.line(layer, (*HIT, 255), (ex - 7 * dx, ey - 7 * dy), (ex + 7 * dx, ey + 7 * dy), 3)
             if pv.rams and pv.rams in st.wheels:
                 o = st.wheels[pv.rams]
                 pygame.draw.polygon(layer, (*HIT, 255), self._base_px(o.x, o.y, o.heading, o.length, o.width), 3)

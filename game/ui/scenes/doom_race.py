@@ -206,6 +206,7 @@ class DoomRaceScene(Scene):
             self._button(f"Pass to {p.seat.name}: ready", Choice.make("@handover"))
             return
         st = self.session.state
+        self._show_wheel(st.wheels.get(str(st.stack[-1].get("wheel"))))
         if p.kind == "plan":
             self._button("Go (Enter)", Choice.make("@go"))
             self._button("Straight ahead (Z)", Choice.make("@straight"))
@@ -233,6 +234,15 @@ class DoomRaceScene(Scene):
                 label = f"Shoot {self.names.get(c['target'], c['target'])}: " + \
                     words.shot_odds(st, st.stack[-1]["wheel"], c["target"]).split(", D3")[0]
             self._button(label, c)
+
+    def _show_wheel(self, w: Any) -> None:
+        """Bring the deciding wheel into view if it is off the edge of it."""
+        if w is None or not w.running:
+            return
+        cam = self.view.camera
+        sx, sy = cam.to_screen(w.x, w.y)
+        if not pygame.Rect(cam.vx + 40, cam.vy + 40, cam.vw - 80, cam.vh - 80).collidepoint(sx, sy):
+            cam.cx, cam.cy = w.x, w.y
 
     def _clear_buttons(self) -> None:
         for b in self.buttons:
