@@ -10,7 +10,8 @@ import pytest
 
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.doomwheel import RULESET
-from game.rules.doomwheel.geo import critter_shape, wheel_shape
+from game.rules.doomwheel.geo import critter_shape, geo_of, wheel_shape
+from game.table.table import Kind
 from game.rules.doomwheel.state import DoomState
 from game.table.geometry import penetrates
 from tests.test_doomwheel_helpers import LEVELS, ROOT, dw_state, load_course, play_race
@@ -23,14 +24,17 @@ def check_invariants(st: DoomState) -> None:
     for w in st.wheels.values():
         assert 0 <= w.wounds <= w.max_wounds
         assert (w.wounds == 0) == (not w.running)
+    geo = geo_of(st)
     for w in running:
         assert st.course.contains(w.x, w.y), f"{w.id} off the track at {w.x:.3f}, {w.y:.3f}"
+        assert not geo.overlaps(wheel_shape(w), Kind.EDGE, set()), f"{w.id} over a track edge"
     for i, a in enumerate(running):
         for b in running[i + 1:]:
             assert not penetrates(wheel_shape(a), wheel_shape(b)), f"{a.id} overlaps {b.id}"
     for c in st.critters.values():
         if c.alive:
             assert st.course.contains(c.x, c.y)
+            assert not geo.overlaps(critter_shape(c), Kind.EDGE, set()), f"{c.id} over a track edge"
             for w in running:
                 assert not penetrates(wheel_shape(w), critter_shape(c)), f"{c.id} under {w.id}"
     if st.phase != "over" and st.steps:
@@ -55,6 +59,17 @@ def test_random_legal_play_keeps_the_invariants(kind: str, seed: int) -> None:
         assert RULESET.current_actor(st) == TERMINAL
         out = RULESET.outcome(st)
         assert out["over"] and out["turns"] <= 15 and steps > 0
+
+
+def test_wheels_never_stand_over_an_edge_in_long_random_races() -> None:
+    """Whole races (the default 100-turn cap) of random wheels with every option
+    changed from its default somewhere: every race ends and keeps the invariants (a
+    wheel turning against a curved rail was once left over it)."""
+    for i, options in enumerate([{}, {"schwenk": "free_pivot", "tangled": "then_continue"},
+                                 {"sabotage_moves": "per_point", "edge_damage": "d3_s4", "move_distance": "up_to"}]):
+        st = dw_state(load_course(LEVELS[i % len(LEVELS)]), players=2 + i % 2, seed=1 + i, options=options)
+        play_race(st, "random", 1 + i, on_step=lambda a, c, e: check_invariants(st))
+        assert RULESET.current_actor(st) == TERMINAL
 
 
 @pytest.mark.parametrize("options", [{"schwenk": "free_pivot"}, {"move_distance": "up_to"},

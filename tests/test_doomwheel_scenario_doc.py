@@ -143,6 +143,7 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
     (_set("wheels/red/wounds", "three"), "wheels.red.wounds"),
     (_set("wheels/green", {}), "wheels.green"),
     (_set("wheels/red/ram_effect", "stunned"), "wheels.red.ram_effect"),
+    (_set("wheels/blue", {"x": 6, "y": 0.5, "heading": 0}), "wheels.red"),
     (_set("critters/0/kind", "goblin"), "critters[0].kind"),
     (_set("critters/0/speed", 3), "critters[0].speed"),
     (_set("start/phase", "lunch"), "start.phase"),

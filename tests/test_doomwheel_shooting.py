@@ -106,7 +106,7 @@ def test_no_fans_no_bolt_thrower() -> None:
 
 @pytest.mark.parametrize("second,hit", [(3, False), (4, True)])
 def test_seven_plus_a_6_then_4_plus(monkeypatch: pytest.MonkeyPatch, second: int, hit: bool) -> None:
-    monkeypatch.setattr(shooting, "cover", lambda st, at, t: -2)
+    monkeypatch.setitem(shooting.COVER, "hook", lambda st, at, t: -2)
     st = to_shooting()
     assert shooting.to_hit_needed(st, (0.0, -10.0), st.wheels["blue"]) == 7
     decide(st, "shoot", target="blue")

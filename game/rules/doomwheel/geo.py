@@ -7,6 +7,7 @@ table's `first_contact` / `first_rotation_contact`; synced from the state on use
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from game.core.course import Course
@@ -44,9 +45,46 @@ def critter_shape(c: Critter, x: float | None = None, y: float | None = None) ->
     return g.make_circle(c.x if x is None else x, c.y if y is None else y, c.radius)
 
 
-def _clip_outside(a: tuple[float, float], b: tuple[float, float], cx: float, cy: float,
-                  r: float) -> list[tuple[float, float]]:
-    """Parameter intervals [t0, t1] of segment a-b lying outside the circle."""
+def track_barriers(course: Course) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The course barriers, less what lies inside a declared crossing where one pass's
+    edge runs across the other pass (docs/level-format.md: there the edges of one pass
+    are no barrier to the other). An edge piece inside a crossing circle is dropped
+    when the track is on both sides of it; the pieces that bound the track there (the
+    corners between the passes) stay."""
+    return list(_track_barriers(course))
+
+
+@lru_cache(maxsize=16)
+def _track_barriers(course: Course) -> tuple[tuple[tuple[float, float], tuple[float, float]], ...]:
+    segs = [(a, b) for a, b in course.barrier_segments() if math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-9]
+    if not course.crossings:
+        return tuple(segs)
+    out: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    for a, b in segs:
+        cuts = {0.0, 1.0}
+        for cr in course.crossings:
+            cuts.update(_circle_params(a, b, cr.x, cr.y, cr.radius))
+        for c, d in segs:
+            t = _seg_param(a, b, c, d)
+            if t is not None:
+                cuts.add(t)
+        ts = sorted(cuts)
+        for t0, t1 in zip(ts, ts[1:]):
+            if t1 - t0 <= 1e-9:
+                continue
+            p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+            q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+            if _inside_crossing(course, p, q) and _track_both_sides(course, p, q):
+                continue
+            if out and out[-1][1] == p and _same_line(out[-1][0], p, q):
+                out[-1] = (out[-1][0], q)  # a piece split only by the test: join it again
+            else:
+                out.append((p, q))
+    return tuple(out)
+
+
+def _circle_params(a: tuple[float, float], b: tuple[float, float], cx: float, cy: float, r: float) -> list[float]:
+    """Where segment a-b meets the circle (parameters in (0, 1))."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     fx, fy = a[0] - cx, a[1] - cy
     qa = dx * dx + dy * dy
@@ -54,29 +92,39 @@ def _clip_outside(a: tuple[float, float], b: tuple[float, float], cx: float, cy:
     qc = fx * fx + fy * fy - r * r
     disc = qb * qb - 4 * qa * qc
     if qa <= 0 or disc <= 0:
-        return [(0.0, 1.0)]
-    s = math.sqrt(disc)
-    t0, t1 = (-qb - s) / (2 * qa), (-qb + s) / (2 * qa)
-    out = []
-    if t0 > 0:
-        out.append((0.0, min(1.0, t0)))
-    if t1 < 1:
-        out.append((max(0.0, t1), 1.0))
-    return [(p, q) for p, q in out if q - p > 1e-9]
+        return []
+    sq = math.sqrt(disc)
+    return [t for t in ((-qb - sq) / (2 * qa), (-qb + sq) / (2 * qa)) if 0.0 < t < 1.0]
 
 
-def track_barriers(course: Course) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The course barriers with the parts inside every declared crossing cut away."""
-    segs = [(a, b) for a, b in course.barrier_segments() if math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-9]
-    for cr in course.crossings:
-        nxt = []
-        for a, b in segs:
-            for t0, t1 in _clip_outside(a, b, cr.x, cr.y, cr.radius):
-                p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
-                q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
-                nxt.append((p, q))
-        segs = nxt
-    return segs
+def _seg_param(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float],
+               d: tuple[float, float]) -> float | None:
+    """The parameter on a-b where c-d crosses it strictly inside both, or None."""
+    rx, ry = b[0] - a[0], b[1] - a[1]
+    sx, sy = d[0] - c[0], d[1] - c[1]
+    den = rx * sy - ry * sx
+    if abs(den) < 1e-15:
+        return None
+    qx, qy = c[0] - a[0], c[1] - a[1]
+    t = (qx * sy - qy * sx) / den
+    u = (qx * ry - qy * rx) / den
+    return t if 1e-9 < t < 1 - 1e-9 and 1e-9 < u < 1 - 1e-9 else None
+
+
+def _inside_crossing(course: Course, p: tuple[float, float], q: tuple[float, float]) -> bool:
+    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+    return any(math.hypot(mx - cr.x, my - cr.y) < cr.radius for cr in course.crossings)
+
+
+def _track_both_sides(course: Course, p: tuple[float, float], q: tuple[float, float]) -> bool:
+    mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+    ln = math.hypot(q[0] - p[0], q[1] - p[1])
+    nx, ny = -(q[1] - p[1]) / ln * 1e-3, (q[0] - p[0]) / ln * 1e-3
+    return course.contains(mx + nx, my + ny) and course.contains(mx - nx, my - ny)
+
+
+def _same_line(a: tuple[float, float], p: tuple[float, float], q: tuple[float, float]) -> bool:
+    return abs((p[0] - a[0]) * (q[1] - p[1]) - (p[1] - a[1]) * (q[0] - p[0])) < 1e-12
 
 
 class Geo:
@@ -157,23 +205,43 @@ class Geo:
         """The track edges the wheel's base touches (gap <= TOL)."""
         return {oid for _, oid in self.table.within(wheel_shape(w), Kind.EDGE, TOL)}
 
-    def turn_contacts(self, w: Wheel, px: float, py: float, angle: float,
-                      lifted: set[str] | None = None) -> tuple[Contact | None, Contact | None]:
+    def turn_contacts(self, w: Wheel, px: float, py: float, angle: float) -> tuple[Contact | None, Contact | None]:
         """Rotating the wheel about (px, py) by `angle` degrees: (the first wheel or
-        edge contact, the first critter touched before it); `dist` in degrees. Edges
-        in `lifted` are passed over (the final pose must still clear them)."""
+        edge contact, the first critter touched before it); `dist` in degrees."""
         shape = wheel_shape(w)
-        stop = self.table.first_rotation_contact(shape, px, py, angle, SOLID, {w.id} | (lifted or set()))
-        if lifted and stop is None:
-            x1, y1 = rotate_about(w.x, w.y, px, py, angle)
-            final = wheel_shape(w, x1, y1, w.heading + angle)
-            over = [o for o in self.table.overlapping(final, Kind.EDGE, set()) if o in lifted]
-            if over:
-                return Contact(0.0, 0.0, over[0], Kind.EDGE), None
+        stop = self.table.first_rotation_contact(shape, px, py, angle, SOLID, {w.id})
         crit = self.table.first_rotation_contact(shape, px, py, angle, Kind.CRITTER)
         if crit is not None and stop is not None and crit.dist > stop.dist:
             crit = None
         return stop, crit
+
+    def lifted_turn(self, w: Wheel, angle: float) -> tuple[float, float, float, str, list[str]]:
+        """A turn by a wheel whose base touches a track edge (docs/doomwheel-rulings.md):
+        lifted clear of every edge, it turns about its centre or, if that facing would
+        overlap an edge, about the middle of its rear edge; only wheels stop the sweep
+        (stopping 1e-6 degrees short). If neither facing clears the edges the turn does
+        not happen. Returns (pivot x, pivot y, degrees turned, what stopped it: a
+        wheel, an edge or "", the critters the sweep touches in touch order)."""
+        shape = wheel_shape(w)
+        sign = 1.0 if angle > 0 else -1.0
+        ux, uy = unit(w.heading)
+        blocked = ""
+        for px, py in ((w.x, w.y), (w.x - ux * w.length / 2, w.y - uy * w.length / 2)):
+            stop = self.table.first_rotation_contact(shape, px, py, angle, Kind.WHEEL, {w.id})
+            turned = angle if stop is None else max(0.0, stop.dist - 1e-6) * sign
+            x1, y1 = rotate_about(w.x, w.y, px, py, turned)
+            over = self.table.overlapping(wheel_shape(w, x1, y1, w.heading + turned), Kind.EDGE, set())
+            if over:
+                blocked = blocked or over[0]
+                continue
+            crits: list[str] = []
+            while abs(turned) > 0.0:
+                c = self.table.first_rotation_contact(shape, px, py, turned, Kind.CRITTER, set(crits))
+                if c is None:
+                    break
+                crits.append(c.other)
+            return px, py, turned, "" if stop is None else stop.other, crits
+        return w.x, w.y, 0.0, blocked, []
 
     def overlaps(self, shape: g.Shape, kinds: Kind, ignore: set[str]) -> list[str]:
         return self.table.overlapping(shape, kinds, ignore)

@@ -135,11 +135,11 @@ def _drive_line(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tupl
 def _drive_turn(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tuple[Any, ...]) -> None:
     angle = float(leg[1])
     mode = str(leg[2])
-    lifted = ctx.geo.touching_edges(w)
-    if lifted:
-        mode = "free_pivot"  # RULING: a wheel against an edge pivots about its centre, lifted clear
+    if ctx.geo.touching_edges(w):
+        _drive_lifted_turn(ctx, step, w, leg, rest)
+        return
     px, py = pivot_point(w, angle, mode)
-    stop, crit = ctx.geo.turn_contacts(w, px, py, angle, lifted)
+    stop, crit = ctx.geo.turn_contacts(w, px, py, angle)
     h0 = w.heading
     sign = 1.0 if angle > 0 else -1.0
     if crit is not None:
@@ -163,6 +163,28 @@ def _drive_turn(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tupl
     else:
         left = angle - turned
         contact(ctx, step, w, stop.other, w.heading, ((("turn", left, mode),) if abs(left) > 1e-9 else ()) + rest)
+
+
+def _drive_lifted_turn(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], rest: tuple[Any, ...]) -> None:
+    """RULING: a wheel touching a track edge is lifted clear of the edges to turn
+    (Geo.lifted_turn); it is set down at its new facing, then the critters its sweep
+    touched are run over in touch order; a wheel that stopped the sweep is rammed as
+    usual, and a turn that cannot clear the edges ends the move at the edge."""
+    angle = float(leg[1])
+    px, py, turned, stopper, crits = ctx.geo.lifted_turn(w, angle)
+    h0 = w.heading
+    x1, y1 = rotate_about(w.x, w.y, px, py, turned)
+    path = _place(ctx, w, x1, y1, norm_heading(h0 + turned), arc=(px, py, turned))
+    cost = schwenk_cost(w, turned, str(leg[2])) if step["how"] == "move" else 0.0  # paid when planned
+    ctx.emit(ev.WheelTurned(w.id, step["how"], px, py, h0, h0 + turned, x1, y1, cost, stopper))
+    count_laps(ctx, w, path)
+    runs = [Step.make("run_over", wheel=w.id, critter=c[len(CRIT):]) for c in crits]
+    if not stopper:
+        ctx.push(*runs, step.with_(legs=rest))
+        return
+    left = angle - turned
+    contact(ctx, step, w, stopper, w.heading, ((("turn", left, leg[2]),) if abs(left) > 1e-9 else ()) + rest)
+    ctx.push(*runs)
 
 
 RAM_HOOK: list[Callable[[Ctx, Step, Wheel, str, float, tuple[Any, ...]], None]] = []  # set by ram.py

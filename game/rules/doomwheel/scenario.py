@@ -268,6 +268,14 @@ def _wheels(st: DoomState, v: Val) -> None:
             fo.fail("wounds", f"more than max_wounds ({w.max_wounds})")
         if w.wounds == 0 and w.status == "running":
             fo.fail("wounds", "a running wheel has at least 1 wound (set status: destroyed)")
+    from game.rules.doomwheel.geo import wheel_shape
+    from game.table.geometry import penetrates
+    running = [w for w in st.wheels.values() if w.running]
+    for i, a in enumerate(running):
+        for b in running[i + 1:]:
+            if penetrates(wheel_shape(a), wheel_shape(b)):
+                wid = a.id if a.id in wo.data else b.id
+                wo.fail(wid, f"the bases of {a.id} and {b.id} overlap")
     if st.table is not None:
         st.table.sync(st)
 

@@ -8,6 +8,8 @@ D3 wounds per unsaved wound, no armour save. Line of sight is blocked by other w
 
 from __future__ import annotations
 
+from typing import Callable
+
 from game.core.protocol import Choice
 from game.table import geometry as g
 from game.table.table import Kind
@@ -51,9 +53,15 @@ def visible(state: DoomState, at: tuple[float, float], target: Wheel) -> bool:
     return False
 
 
+COVER: dict[str, Callable[[DoomState, tuple[float, float], Wheel], int]] = {}  # "hook": a cover rule
+
+
 def cover(state: DoomState, at: tuple[float, float], target: Wheel) -> int:
-    """The cover modifier (-1 soft, -2 hard): no course marks cover yet, so 0."""
-    return 0
+    """The cover modifier (-1 soft, -2 hard): no course marks cover yet, so 0 unless
+    COVER["hook"] gives one (a hook, not a function to replace: the compiled build
+    binds module functions)."""
+    hook = COVER.get("hook")
+    return 0 if hook is None else hook(state, at, target)
 
 
 def to_hit_needed(state: DoomState, at: tuple[float, float], target: Wheel) -> int:
