@@ -55,6 +55,7 @@ class Scenario:
     expect_events: list[Any] = field(default_factory=list)
     name: str = ""
     start_events: list[Any] = field(default_factory=list)  # what setting up `start` resolved
+    start_at: tuple[int, str] | None = None  # (turn, phase) the file starts at: run_until counts from here
 
 
 def _course(o: Obj, source: str) -> Course:
@@ -86,6 +87,12 @@ def _ident(o: Obj, key: str) -> str:
 
 
 def _racer(v: Val, players: list[str]) -> Racer:
+    if isinstance(v.value, dict):  # the spec's names for sheet fields (favour_points ...) are accepted
+        from game.rules.wild_race.serial import ALIASES
+        for alias, real in ALIASES.items():
+            if alias in v.value and real in v.value:
+                v.fail(f"{alias!r} and {real!r} are the same field: give one")
+        v = Val({ALIASES.get(k, k): x for k, x in v.value.items()}, v.source, v.path)
     o = v.obj()
     rid = _ident(o, "id")
     player = _ident(o, "player")
@@ -96,7 +103,7 @@ def _racer(v: Val, players: list[str]) -> Racer:
     r.heading = o.num("heading", lo=-3600, hi=3600, default=0.0) % 360.0
     r.length = o.num("length", lo=0.1, hi=20, default=BASE_LENGTH)
     r.width = o.num("width", lo=0.1, hi=20, default=BASE_WIDTH)
-    r.max_lives = o.integer("max_lives", lo=1, hi=9, default=3)
+    r.max_lives = o.integer("max_lives", lo=1, hi=9, default=3)  # 3 whatever the team size (documented)
     r.lives = o.integer("lives", lo=0, hi=9, default=r.max_lives)
     r.favour = o.integer("favour", lo=0, hi=99, default=0)
     r.stamina = o.integer("stamina", lo=0, hi=5, default=5)
@@ -221,7 +228,8 @@ def load_scenario(data: Any, source: str) -> Scenario:
         elif r.status == "casualty":
             st.casualties.append(r.id)
     st.placed = list(ids)
-    start_events = _start(o, st, source)
+    start_at: list[tuple[int, str]] = []
+    start_events = _start(o, st, source, start_at)
     dice = [_die(v) for v in o.lst("dice", max_len=10000, default=[])]
     choices = [_choice(v) for v in o.lst("choices", max_len=10000, default=[])]
     run_until = o.string("run_until", choices=RUN_UNTIL, default="script_end")
@@ -231,7 +239,8 @@ def load_scenario(data: Any, source: str) -> Scenario:
         fill_c = fo.string("choices", choices=("none", "greedy", "random"), default="none")
         fill_d = fo.string("dice", choices=("none", "seeded"), default="none")
         fo.done()
-    sc = Scenario(source, st, dice, choices, run_until, fill_c, fill_d, name=name, start_events=start_events)
+    sc = Scenario(source, st, dice, choices, run_until, fill_c, fill_d, name=name, start_events=start_events,
+                  start_at=start_at[0] if start_at else None)
     if o.has("expect"):
         eo = o.get("expect").obj()
         if eo.has("state"):
@@ -271,7 +280,7 @@ def _event_pattern(v: Val) -> Any:
     return dict(o.data)
 
 
-def _start(o: Obj, st: RaceState, source: str) -> list[Any]:
+def _start(o: Obj, st: RaceState, source: str, start_at: list[tuple[int, str]]) -> list[Any]:
     so = o.get("start").obj() if o.has("start") else Obj({}, source, "start")
     raw_phase = so.string("phase", default="movement", max_len=40)
     phase = PHASE_ALIASES.get(raw_phase, raw_phase)
@@ -286,6 +295,7 @@ def _start(o: Obj, st: RaceState, source: str) -> list[Any]:
     st.placement_order = list(order)
     st.phase = phase
     st.turn = turn - 1 if phase == "priority" else turn
+    start_at.append((st.turn, phase))
     player = so.string("player", default=None, max_len=40)
     step = so.maybe("step")
     so.done()
@@ -381,8 +391,8 @@ def _reached(sc: Scenario, start: tuple[int, str]) -> bool:
         return True
     if sc.run_until == "phase_end":
         return (st.turn, st.phase) != start
-    if sc.run_until == "turn_end":
-        return st.turn > start[0]
+    if sc.run_until == "turn_end":  # a start at the priority phase of turn t (state turn t-1) runs turn t
+        return st.turn > start[0] + (1 if start[1] == "priority" else 0)
     return False
 
 
@@ -397,7 +407,7 @@ def run_scenario(sc: Scenario) -> Result:
     events: list[Any] = list(sc.start_events)
     dice, choices = list(sc.dice), list(sc.choices)
     agents: dict[str, Any] = {}
-    start = (st.turn, st.phase)
+    start = sc.start_at or (st.turn, st.phase)
     stopped = "script_end"
     steps = 0
     while True:
