@@ -249,7 +249,7 @@ def doomwheel_arena(args: argparse.Namespace) -> int:
           f"({100 * a_wins / args.races:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f}%), {draws} drawn")
     for name, (w, n, d) in sorted(per_course.items()):
         print(f"  {name}: {w} of {n}" + (f" ({d} drawn)" if d else ""))
-    for k, v in ms.items():
-        print(f"  {k}: {v:.3f} ms a decision (median {doc['median_decision_ms'][k]:.3f}, "
+    for k, mean in ms.items():
+        print(f"  {k}: {mean:.3f} ms a decision (median {doc['median_decision_ms'][k]:.3f}, "
               f"95th percentile {doc['p95_decision_ms'][k]:.3f})")
     return 0

@@ -40,21 +40,28 @@ from game.ai.doomwheel.track import Track, track_of
 from game.core.protocol import Choice
 from game.rules.doomwheel import charts, shooting
 from game.rules.doomwheel import events as ev
-from game.rules.doomwheel.geo import angle_diff, critter_shape, geo_of, schwenk_cost, unit, wheel_shape
+from game.rules.doomwheel.geo import angle_diff, critter_shape, geo_of, rotate_about, schwenk_cost, unit, wheel_shape
 from game.rules.doomwheel.state import DoomState, Wheel
 from game.table import geometry as g
 
 HEAD_COST = 0.05  # inches per degree the wheel ends turned from the racing line
 WIN = 1000.0
+DANGER_WEIGHT = 1.5  # critters walk into a wheel more often than a straight D6" walk suggests (edges turn them back)
+LEAD = 24.0  # inches ahead of every rival...
+LEAD_REPAIR = 0.5  # ...from which a move lost to repairs costs only this share of a move
 CLOSE = 40.0  # a rival this far behind no longer counts (what it loses hardly matters)...
 REMOTE = 0.25  # ...beyond this weight
 FREE_RUN = 8.0  # inches of clear way ahead wanted at the end of a move
 MOBILITY = 0.35  # inches per inch short of that
 TOUCH_COST = 2.0  # ending with the base against an edge
-ANGLES = (15.0, 30.0, 45.0, 60.0, 75.0, 90.0)
+TRAP_COST = 30.0  # ending wedged where no move can get out (see `trapped`)
+TRAP_TURNS = (30.0, -30.0, 60.0, -60.0, 90.0, -90.0, 135.0, -135.0)
+TRAP_FREE = 1.5  # inches of clear way that count as a way out
+ANGLES = (20.0, 45.0, 90.0)
 WIDE = (120.0, 150.0, 180.0)
 ATS = (0.0, 0.5, 1.0)
-REFINE = 3  # best candidates refined
+REFINE = 2  # best candidates refined, in each round of REFINE_STEPS (degrees, fraction of the free move)
+REFINE_STEPS = ((10.0, 0.25), (5.0, 0.125))
 
 
 def name_of(wid: str) -> str:
@@ -141,7 +148,7 @@ class DoomNormalAgent:
             if c.kind == "slayer" and all(g.gap(cs, o) > gap for o in others):
                 p = max(p, min(0.8, (4.5 - gap) / 4.5))
             total += p
-        return total * kn.hits_cost(w) if total else 0.0
+        return DANGER_WEIGHT * total * kn.hits_cost(w) if total else 0.0
 
     def boxed(self, state: DoomState, w: Wheel) -> float:
         """What ending against an edge costs: the way straight ahead is short (the
@@ -152,7 +159,37 @@ class DoomNormalAgent:
         short = 0.0
         if stop is not None and stop.other not in state.wheels:
             short = FREE_RUN - stop.dist
-        return MOBILITY * short + (TOUCH_COST if geo.touching_edges(w) else 0.0)
+        touching = geo.touching_edges(w)
+        if not touching:
+            return MOBILITY * short
+        cost = MOBILITY * short + TOUCH_COST
+        if short > FREE_RUN - TRAP_FREE and self.trapped(state, w, touching):
+            cost += TRAP_COST
+        return cost
+
+    @staticmethod
+    def trapped(state: DoomState, w: Wheel, touching: set[str] | None = None) -> bool:
+        """Wedged: against an edge, and neither straight on nor after a Schwenk of up
+        to 135 degrees either way is there an inch and a half of clear way (a wheel
+        touching an edge pivots about its centre, and its final facing must clear
+        the edge; docs/doomwheel-rulings.md). Only a ram, sabotage or a tangled slave
+        would get it out. The engine's own contact queries answer it."""
+        geo = geo_of(state)
+        lifted = geo.touching_edges(w) if touching is None else touching
+        if not lifted:
+            return False
+        stop, _ = geo.line_contacts(w, w.heading, TRAP_FREE)
+        if stop is None or stop.other in state.wheels or stop.dist >= TRAP_FREE:
+            return False
+        for angle in TRAP_TURNS:
+            x, y, turned = _lifted_turn(geo, w, angle, lifted)
+            if abs(turned) < 1.0:
+                continue
+            h = w.heading + turned
+            run, _ = geo.line_contacts(with_pose(w, x, y, h), h, TRAP_FREE)
+            if run is None or run.other in state.wheels or run.dist >= TRAP_FREE:
+                return False
+        return True
 
     def slave_mark(self, state: DoomState, wid: str) -> SlaveMark:
         """Where a slave was run over, and what a Slip would gain there."""
@@ -228,11 +265,15 @@ class DoomNormalAgent:
         w = state.wheels[top["wheel"]]
         gain = kn.repair_gain(w)
         togo = self.to_go(state, w)
-        need = kn.MOVE * (3.0 if togo < 2.2 * kn.MOVE else 1.0)
         rival_togo = min((self.to_go(state, r) for r in state.wheels.values() if r.running and r.id != w.id),
                          default=1e9)
+        lead = rival_togo - togo
+        need = kn.MOVE * (3.0 if togo < 2.2 * kn.MOVE else LEAD_REPAIR if lead > LEAD else 1.0)
         if rival_togo < 1.5 * kn.MOVE and togo > rival_togo:
             need *= 2  # a rival is about to win: only the race matters
+        if w.wounds < w.max_wounds and self.trapped(state, w) and Choice.make("repair") in legal:
+            self.why = f"{name_of(w.id)} is wedged against the edge and cannot get out: it repairs meanwhile"
+            return Choice.make("repair")
         if gain > need and Choice.make("repair") in legal:
             self.why = (f"{name_of(w.id)} stops to repair: {w.wounds} of {w.max_wounds} wounds left, "
                         f"D3 back is worth {gain:.1f}\" against {need:.1f}\" of move")
@@ -289,23 +330,33 @@ class DoomNormalAgent:
         if not scored:  # nothing of ours is legal (cannot happen): the engine's own list
             scored = {c: 0.0 for c in legal[:1]}
         if self.refine:
-            best = sorted(scored, key=lambda c: -scored[c])[:REFINE]
-            more: list[Choice] = []
-            for c in best:
-                ang = float(c.get("angle", 0.0))
-                dist = float(c.get("distance", d))
-                free = dist - schwenk_cost(w, ang, state.options.schwenk)
-                f0 = float(c.get("at", 0.0)) / free if free > 1e-9 else 0.0
-                angs = [a for a in (ang - 7.5, ang + 7.5) if -180 <= a <= 180] if ang else [-7.5, 7.5]
-                fr = tuple(sorted({max(0.0, min(1.0, f0 + df)) for df in (-0.25, 0.0, 0.25)}))
-                more += self._candidates(ruleset, state, w, d, angs, fr, [dist])
-                more += self._candidates(ruleset, state, w, d, [ang], tuple(x for x in fr if x != f0) or (f0,), [dist])
-            self._score_moves(ruleset, state, w.id, more, scored)
+            self._refine(ruleset, state, w, d, scored)
         top_v = max(scored.values())
         ties = [c for c, v in scored.items() if v >= top_v - 1e-9]
         choice = ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]
         self.why = self._move_words(ruleset, state, w, d, choice, scored)
         return choice
+
+    def _refine(self, ruleset: Any, state: DoomState, w: Wheel, d: float, scored: dict[Choice, float]) -> None:
+        """Two rounds of local search about the best two moves: the Schwenk angle by
+        10 then 5 degrees either way, where it starts by a quarter then an eighth of
+        the free distance."""
+        mode = state.options.schwenk
+        for step_a, step_f in REFINE_STEPS:
+            more: list[Choice] = []
+            for c in sorted(scored, key=lambda c: -scored[c])[:REFINE]:
+                ang = float(c.get("angle", 0.0))
+                dist = float(c.get("distance", d))
+                free = dist - schwenk_cost(w, ang, mode)
+                f0 = float(c.get("at", 0.0)) / free if free > 1e-9 else 0.0
+                if ang == 0:
+                    more += self._candidates(ruleset, state, w, d, [-step_a, step_a], (0.0, 1.0), [dist])
+                    continue
+                more += self._candidates(ruleset, state, w, d, [a for a in (ang - step_a, ang + step_a)
+                                                                if -180 <= a <= 180], (f0,), [dist])
+                more += self._candidates(ruleset, state, w, d, [ang], tuple(f for f in (f0 - step_f, f0 + step_f)
+                                                                            if 0 <= f <= 1), [dist])
+            self._score_moves(ruleset, state, w.id, more, scored)
 
     def _move_words(self, ruleset: Any, state: DoomState, w: Wheel, d: float, c: Choice,
                     scored: dict[Choice, float]) -> str:
@@ -489,6 +540,18 @@ class DoomNormalAgent:
         tr = self.track(state)
         x, y = tr.ahead(t, 10.5)
         return math.hypot(x - at[0], y - at[1]) < shooting.LONG - 2.0
+
+
+def _lifted_turn(geo: Any, w: Wheel, angle: float, lifted: set[str]) -> tuple[float, float, float]:
+    """(x, y, degrees turned) of a Schwenk by a wheel touching an edge, as the engine
+    turns it: Geo.lifted_turn where the engine has it, else the older reading (about
+    the centre, the touched edges passed over, the final facing clear of them)."""
+    if hasattr(geo, "lifted_turn"):
+        px, py, turned, _, _ = geo.lifted_turn(w, angle)
+        x, y = rotate_about(w.x, w.y, px, py, turned)
+        return x, y, turned
+    stop, _ = geo.turn_contacts(w, w.x, w.y, angle, lifted)
+    return w.x, w.y, angle if stop is None else math.copysign(max(0.0, stop.dist - 1e-6), angle)
 
 
 _SUMS: dict[int, list[tuple[int, float]]] = {}
