@@ -98,7 +98,7 @@ def test_simulate_doomwheel_is_deterministic_and_scenarios_dispatch_by_ruleset()
     assert a.returncode == 0 and a.stdout == b.stdout
     doc = json.loads(a.stdout)
     assert doc["ruleset"] == "doomwheel" and doc["race"]["over"] and doc["race"]["winner"] in ("red", "blue")
-    bad = run("simulate", "doomwheel", "--agent", "hard")
+    bad = run("simulate", "doomwheel", "--agent", "wizard")  # (hard plays as normal there: docs/ai.md)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
     for f in sorted(pathlib.Path("tests/scenarios/doomwheel").glob("*.json")):
         r = run("scenario", str(f))
