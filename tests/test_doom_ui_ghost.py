@@ -145,3 +145,23 @@ def test_run_over_critter_is_tossed_aside_then_gone(monkeypatch: pytest.MonkeyPa
     for _ in range(int(TOSS_TIME * 60) + 2):
         view.update(1 / 60, anim)
     assert view.tosser.poses() == []
+
+
+def test_shot_flies_from_the_bolt_thrower_and_a_lost_wound_flashes() -> None:
+    from game.rules.doomwheel import events as ev
+    from game.ui.doom_animate import DoomAnimator
+    from game.ui.session import Chosen
+    course = load_course(str(LEVELS[0]))
+    st = new_state(DoomSetup(course, (("red", "Red"), ("blue", "Blue")), 3))
+    while st.phase == "setup":  # the wheels on the grid
+        RULESET.apply(st, sample_chance(RULESET, st))
+    anim = DoomAnimator.of(st)
+    anim.feed([Chosen("red", Choice.make("shoot", target="blue")), ev.WoundsChanged("blue", 5, 3, "bolt_thrower")])
+    anim.update(0.2)
+    assert anim.bolt is not None
+    x0, y0, x1, y1, f = anim.bolt
+    assert (x0, y0) == (course.fans[0].x, course.fans[0].y) and (x1, y1) == anim.wheels["blue"][:2] and 0 < f < 1
+    anim.update(0.3)
+    assert anim.bolt is None and "blue" in anim.flash
+    anim.update(1.0)
+    assert not anim.flash

@@ -21,7 +21,7 @@ CRITTER_ROLLS = ("critter_move", "critter_direction", "slayer_charge", "respawn"
 
 @dataclass
 class Track:
-    kind: str  # wheel | arc | walks | toss | appear | gone | wreck | pause
+    kind: str  # wheel | arc | walks | toss | appear | gone | wreck | bolt | flash | pause
     ident: str
     start: tuple[float, float, float]
     end: tuple[float, float, float]
@@ -69,6 +69,9 @@ class DoomAnimator:
     queue: list[Track] = field(default_factory=list)
     shown: list[Any] = field(default_factory=list)
     tosses: list[Toss] = field(default_factory=list)  # run-overs not yet taken by the view
+    machines: dict[str, tuple[float, float]] = field(default_factory=dict)  # player -> bolt thrower spot
+    bolt: tuple[float, float, float, float, float] | None = None  # a bolt in flight: from, to, 0..1
+    flash: dict[str, float] = field(default_factory=dict)  # wheel -> seconds left of its hit flash
 
     @staticmethod
     def of(state: Any) -> "DoomAnimator":
@@ -86,6 +89,8 @@ class DoomAnimator:
         self.wrecked.clear()
         self.appear.clear()
         self.queue.clear()
+        fans = getattr(state.course, "fans", ())
+        self.machines = {p: (fans[i].x, fans[i].y) for i, p in enumerate(state.players) if i < len(fans)}
 
     @property
     def busy(self) -> bool:
@@ -119,6 +124,11 @@ class DoomAnimator:
             q(Track("appear", e.critter, (e.x, e.y, 0.0), (e.x, e.y, 0.0), 0.25, event=e))
         elif k == "CritterSetAside":
             q(Track("gone", e.critter, (0, 0, 0), (0, 0, 0), 0.0, event=e))
+        elif k == "Chosen" and getattr(e.choice, "kind", "") == "shoot" and e.player in self.machines:
+            x0, y0 = self.machines[e.player]
+            q(Track("bolt", str(e.choice["target"]), (x0, y0, 0.0), (0.0, 0.0, 0.0), 0.35, event=e))
+        elif k == "WoundsChanged" and e.after < e.before:
+            q(Track("flash", e.wheel, (0, 0, 0), (0, 0, 0), PAUSE, event=e))
         elif k == "WheelDestroyed":
             q(Track("wreck", e.wheel, (0, 0, 0), (0, 0, 0), 0.8, event=e))
         elif k == "RollMade" and e.reason in CRITTER_ROLLS:
@@ -143,8 +153,10 @@ class DoomAnimator:
 
     def update(self, dt: float, speed: float = 1.0) -> None:
         budget = dt * speed
-        for t in self.tosses:
-            t.age += dt
+        for wid in list(self.flash):
+            self.flash[wid] -= dt
+            if self.flash[wid] <= 0:
+                del self.flash[wid]
         while self.queue and budget >= 0.0:
             tr = self.queue[0]
             if not tr.started:
@@ -178,6 +190,8 @@ class DoomAnimator:
             self.gone.add(tr.ident)
         elif tr.kind == "wreck":
             self.wrecked.add(tr.ident)
+        elif tr.kind == "flash":
+            self.flash[tr.ident] = 0.45
 
     def _pose(self, tr: Track, f: float) -> None:
         e = f * f * (3 - 2 * f)
@@ -205,6 +219,9 @@ class DoomAnimator:
             self.appear[tr.ident] = f
             if f >= 1.0:
                 self.appear.pop(tr.ident, None)
+        elif tr.kind == "bolt":
+            x1, y1, _ = self.wheels.get(tr.ident, (x0, y0, 0.0))
+            self.bolt = None if f >= 1.0 else (x0, y0, x1, y1, f)
         elif tr.kind == "wreck" and f >= 1.0:
             self.gone.add(tr.ident)
             self.wrecked.discard(tr.ident)

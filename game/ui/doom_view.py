@@ -206,6 +206,28 @@ class DoomTableView(TableView):
                 label = self._label(self.names.get(w.player, w.id))
                 target.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 1)))
         self._draw_tossed(target)
+        self._draw_effects(target, anim)
+
+    def _draw_effects(self, target: pygame.Surface, anim: Any) -> None:
+        """A bolt in flight from a bolt thrower; a red flash on a wheel that lost a wound."""
+        cam = self.camera
+        if anim.bolt is not None:
+            x0, y0, x1, y1, f = anim.bolt
+            hx, hy = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f
+            d = max(1e-6, math.hypot(x1 - x0, y1 - y0))
+            tx, ty = hx - (x1 - x0) / d * 2.0, hy - (y1 - y0) / d * 2.0
+            pygame.draw.line(target, (250, 240, 200), cam.to_screen(tx, ty), cam.to_screen(hx, hy), 6)
+            pygame.draw.line(target, (90, 60, 30), cam.to_screen(tx, ty), cam.to_screen(hx, hy), 3)
+            pygame.draw.circle(target, (230, 230, 240), cam.to_screen(hx, hy), 4)
+        for wid, left in anim.flash.items():
+            if wid not in anim.wheels or wid in anim.gone:
+                continue
+            x, y, h = anim.wheels[wid]
+            w = self.state.wheels[wid]
+            layer = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+            pygame.draw.polygon(layer, (255, 40, 30, round(200 * min(1.0, left / 0.45))),
+                                self._base_px(x, y, h, w.length + 0.3, w.width + 0.3), 4)
+            target.blit(layer, (0, 0))
 
     def wheel_at(self, sx: float, sy: float, anim: Any) -> str | None:
         tx, ty = self.camera.to_table(sx, sy)

@@ -43,6 +43,18 @@ class AiThought(Event):
         return self.why if self.why.split(" ", 1)[0].startswith(self.player) else f"{self.player} {self.why}"
 
 
+@dataclass(frozen=True)
+class Chosen(Event):
+    """A player's choice, as the window saw it go in (for animation, e.g. the bolt
+    thrower's shot at its target; not a rules event, no log line)."""
+
+    player: str
+    choice: Any
+
+    def text(self) -> str:
+        return ""
+
+
 @dataclass
 class Pending:
     actor: str
@@ -136,11 +148,18 @@ class Session:
         self.unseen.extend(evs)
         return evs
 
+    def _chosen(self, choice: Choice) -> None:
+        actor = self.ruleset.current_actor(self.state)
+        c = Chosen(str(actor), choice)
+        self.events.append(c)
+        self.unseen.append(c)
+
     def submit(self, choice: Choice) -> str | None:
         """A human's choice: None if taken, else why it is not legal (nothing changes)."""
         why = self.ruleset.is_legal(self.state, choice)
         if why is not None:
             return why
+        self._chosen(choice)
         try:
             self._apply(choice)
         except IllegalChoice as e:  # pragma: no cover - is_legal said yes
@@ -190,6 +209,7 @@ class Session:
             t = AiThought(actor, why)
             self.events.append(t)
             self.unseen.append(t)
+            self._chosen(choice)
             self._apply(choice)
             n += 1
         return n
