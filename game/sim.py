@@ -78,9 +78,10 @@ def simulate_command(args: argparse.Namespace) -> int:
     results = []
     favour: dict[str, int] | None = None
     games: list[Any] | None = [] if getattr(args, "replay_out", None) else None
+    recording: dict[str, Any] = {"games": games} if games is not None else {}
     for i in range(races):
         st = run_race(course, args.players, args.racers_per_player, args.seed + i * 100003, options, args.agent,
-                      favour, games)
+                      favour, **recording)
         summ = race_summary(st)
         if args.grand_prix:
             pts = standings.add_race(st, summ["order"])
