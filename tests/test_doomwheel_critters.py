@@ -87,3 +87,29 @@ def test_dead_critters_respawn_at_a_free_spot() -> None:
         for w in s2.running():
             assert gap(critter_shape(c), wheel_shape(w)) > 0.01
     assert all((x * 4).is_integer() and (y * 4).is_integer() for x, y in spots)
+
+
+def test_spots_near_a_wheel_match_an_exact_test_of_every_grid_point() -> None:
+    """critters._near_wheel finds each row's run of excluded spots from its two ends;
+    it must give what testing every grid point with geometry.gap gives."""
+    import math
+    import random
+
+    from game.rules.doomwheel.critters import GRID, _near_wheel, _spot_index, track_spots
+    from game.table import geometry as g
+    from tests.test_doomwheel_helpers import fig8
+    from game.rules.doomwheel.state import CRITTER_RADIUS
+    course = fig8()
+    rng = random.Random(3)
+    for radius in sorted(set(CRITTER_RADIUS.values())):
+        index = _spot_index(course, radius)
+        spots = track_spots(course, radius)
+        for _ in range(40):
+            x, y = rng.choice(spots)
+            ws = g.make_rect(x + rng.uniform(-0.2, 0.2), y + rng.uniform(-0.2, 0.2), rng.uniform(0, 360),
+                             100 / 25.4, 50 / 25.4)
+            want = sorted(k for (px, py), k in index.items()
+                          if abs(px - ws.cx) < 4 and abs(py - ws.cy) < 4
+                          and g.gap(g.make_circle(px, py, radius), ws) <= 0.01)
+            assert sorted(_near_wheel(index, ws, radius)) == want
+            assert all(math.isclose(p * 4, round(p * 4)) for p in (x, y)) and GRID == 0.25

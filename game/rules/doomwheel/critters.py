@@ -85,12 +85,13 @@ def walk(ctx: Ctx, c: Critter, heading: float, dist: float) -> bool:
     left, h = dist, heading
     geo = ctx.geo
     table = geo.table
-    ignore = {CRIT + c.id}
+    tid = CRIT + c.id
+    ignore = {tid}
     for _ in range(32):
         if left <= 1e-9:
             break
         ux, uy = unit(h)
-        hit = table.first_contact(critter_shape(c), ux * left, uy * left, WALK_STOPS, ignore)
+        hit = table.first_contact(table.shape(tid), ux * left, uy * left, WALK_STOPS, ignore)  # synced
         go = left if hit is None else backed(hit.dist)
         c.x, c.y = c.x + ux * go, c.y + uy * go
         left -= go if hit is not None else left
@@ -174,9 +175,10 @@ def _slab(p: float, q: float, lo: float, hi: float) -> tuple[float, float] | Non
 
 def _near_wheel(static_index: dict[tuple[float, float], int], ws: g.Shape, radius: float) -> list[int]:
     """Indices (into the track spots) of the spots where a critter's base of `radius`
-    would be under or touching the wheel base `ws` (gap <= TOL). Candidates are the
-    grid points of each row inside the base grown by the reach (a superset); each is
-    then tested exactly."""
+    would be under or touching the wheel base `ws` (gap <= TOL). On each grid row the
+    candidates are the points inside the base grown by the reach (a superset); the
+    region gap <= TOL is convex, so on a row it is one run of points: its two ends are
+    found by testing from each side, and the points between are in it."""
     reach = radius + TOL + 1e-6
     out: list[int] = []
     j0, j1 = math.floor((ws.miny - reach) / GRID), math.ceil((ws.maxy + reach) / GRID)
@@ -193,28 +195,33 @@ def _near_wheel(static_index: dict[tuple[float, float], int], ws: g.Shape, radiu
         if lo > hi:
             continue
         lo, hi = max(lo, ws.minx - reach), min(hi, ws.maxx + reach)
-        for i in range(math.floor(lo / GRID), math.ceil(hi / GRID) + 1):
-            x = i * GRID
-            k = static_index.get((x, y))
-            if k is None:
-                continue
-            if ws.kind != g.RECT:
-                if g.gap(g.make_circle(x, y, radius), ws) <= TOL:
-                    out.append(k)
-                continue
-            # g.gap(circle at (x, y), ws) <= TOL, with gap's own arithmetic for a rectangle
-            rx = x - ws.cx
-            ex = abs(rx * c + ry * s) - ws.hl
-            ey = abs(-rx * s + ry * c) - ws.hw
-            if ex > 0.0:
-                sd = math.hypot(ex, ey) if ey > 0.0 else ex
-            elif ey > 0.0:
-                sd = ey
-            else:
-                sd = ex if ex > ey else ey
-            if sd - radius <= TOL:
+        i0, i1 = math.floor(lo / GRID), math.ceil(hi / GRID)
+        while i0 <= i1 and not _touches(ws, i0 * GRID, y, ry, radius):
+            i0 += 1
+        while i1 > i0 and not _touches(ws, i1 * GRID, y, ry, radius):
+            i1 -= 1
+        for i in range(i0, i1 + 1):
+            k = static_index.get((i * GRID, y))
+            if k is not None:
                 out.append(k)
     return out
+
+
+def _touches(ws: g.Shape, x: float, y: float, ry: float, radius: float) -> bool:
+    """g.gap(circle of `radius` at (x, y), ws) <= TOL, with gap's own arithmetic for a
+    rectangle (ry = y - ws.cy)."""
+    if ws.kind != g.RECT:
+        return g.gap(g.make_circle(x, y, radius), ws) <= TOL
+    rx = x - ws.cx
+    ex = abs(rx * ws.c + ry * ws.s) - ws.hl
+    ey = abs(-rx * ws.s + ry * ws.c) - ws.hw
+    if ex > 0.0:
+        sd = math.hypot(ex, ey) if ey > 0.0 else ex
+    elif ey > 0.0:
+        sd = ey
+    else:
+        sd = ex if ex > ey else ey
+    return sd - radius <= TOL
 
 
 class FreeSpots:

@@ -135,10 +135,23 @@ def _wheel(state: DoomState, step: Step) -> Wheel:
 
 def plan_candidates(state: DoomState, step: Step) -> list[Choice]:
     """A finite spread of moves for agents: no Schwenk, or a Schwenk of 15-90 degrees
-    either way at the start, the middle or the end of the move."""
+    either way at the start, the middle or the end of the move (the same for the
+    same roll, base and options: memoised)."""
     w = _wheel(state, step)
-    d = int(step["value"])
-    mode = state.options.schwenk
+    key = (int(step["value"]), w.width, state.options.schwenk, state.options.move_distance)
+    got = _PLANS.get(key)
+    if got is None:
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        got = _PLANS[key] = _plan_candidates(w, int(step["value"]), state.options.schwenk,
+                                             state.options.move_distance)
+    return list(got)
+
+
+_PLANS: dict[tuple[int, float, str, str], list[Choice]] = {}
+
+
+def _plan_candidates(w: Wheel, d: int, mode: str, move_distance: str) -> list[Choice]:
     out = [Choice.make("move", at=0.0, angle=0.0)]
     for ang in (15.0, 30.0, 45.0, 60.0, 90.0, -15.0, -30.0, -45.0, -60.0, -90.0):
         cost = schwenk_cost(w, ang, mode)
@@ -146,7 +159,7 @@ def plan_candidates(state: DoomState, step: Step) -> list[Choice]:
             continue
         for at in sorted({0.0, math.floor((d - cost) * 500) / 1000, math.floor((d - cost) * 1000) / 1000}):
             out.append(Choice.make("move", at=at, angle=ang))
-    if state.options.move_distance == "up_to":
+    if move_distance == "up_to":
         out += [Choice.make("move", at=0.0, angle=0.0, distance=float(k)) for k in range(0, d)]
     return out
 
