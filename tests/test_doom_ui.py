@@ -409,3 +409,23 @@ def test_small_window_keeps_every_sabotage_button(tmp_path: pathlib.Path,
         click_button(app, "Pass")
     finally:
         app.close()
+
+
+def test_camera_pans_to_a_deciding_wheel_only_when_it_is_out_of_view(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.doomwheel.options import Options
+    from game.ui.scenes.flow import start_doomwheel
+    start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=3)
+    scene = app.scene
+    cam = scene.view.camera
+    human = Human()
+    seen = (cam.cx, cam.cy)
+    for _ in range(6):  # the whole course is in view: the camera stays put
+        _until(app, scene, "activate", human)
+        assert (cam.cx, cam.cy) == seen
+        click_button(app, "Drive: roll 3D6\"")
+    cam.cx += 40.0  # looking far away: the next decision brings the wheel back into view
+    _until(app, scene, "plan", human)
+    w = scene.session.state.wheels[scene.session.state.stack[-1]["wheel"]]
+    sx, sy = cam.to_screen(w.x, w.y)
+    assert cam.vx < sx < cam.vx + cam.vw and cam.vy < sy < cam.vy + cam.vh

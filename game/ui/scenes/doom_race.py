@@ -144,7 +144,7 @@ class DoomRaceScene(Scene):
         if self.app.instant:
             self.anim.finish_all()
         for e in self.anim.take_shown():
-            text = words.log_line(e, self.names) if e.kind != "AiThought" else self._named(e.text())
+            text = words.log_line(e, self.names) if e.kind != "AiThought" else self._thought(e)
             if text:
                 self.log.add(text)
             if e.kind == "RollMade" and not words.quiet(e):
@@ -167,6 +167,14 @@ class DoomRaceScene(Scene):
         if wid in self.anim.wheels:
             x, y, _ = self.anim.wheels[wid]
             self.view.camera.follow(x, y, min(1.0, dt * 3.0))
+
+    def _thought(self, e: Any) -> str:
+        """An AI's reason, led by its player's name once."""
+        name = self.names.get(e.player, e.player)
+        why = e.why.strip()
+        if why.startswith(name) or why.startswith(e.player):
+            return self._named(why)
+        return f"{name}: " + self._named(why.removeprefix(":").strip())
 
     def _named(self, text: str) -> str:
         if self._name_re is None:
@@ -236,13 +244,17 @@ class DoomRaceScene(Scene):
             self._button(label, c)
 
     def _show_wheel(self, w: Any) -> None:
-        """Bring the deciding wheel into view if it is off the edge of it."""
+        """Pan just enough to bring the deciding wheel into view if it is out of it
+        (zoomed in, or panned away)."""
         if w is None or not w.running:
             return
         cam = self.view.camera
         sx, sy = cam.to_screen(w.x, w.y)
-        if not pygame.Rect(cam.vx + 40, cam.vy + 40, cam.vw - 80, cam.vh - 80).collidepoint(sx, sy):
-            cam.cx, cam.cy = w.x, w.y
+        margin = 60
+        dx = min(0.0, sx - (cam.vx + margin)) + max(0.0, sx - (cam.vx + cam.vw - margin))
+        dy = min(0.0, sy - (cam.vy + margin)) + max(0.0, sy - (cam.vy + cam.vh - margin))
+        if sx < cam.vx or sx > cam.vx + cam.vw or sy < cam.vy or sy > cam.vy + cam.vh:
+            cam.pan_pixels(-dx, -dy)
 
     def _clear_buttons(self) -> None:
         for b in self.buttons:
