@@ -223,6 +223,15 @@ def test_replays_are_byte_identical_across_processes_and_hash_seeds(tmp_path: pa
     assert texts[0] == texts[1]
 
 
+def test_mypy_clean_on_the_save_package_and_report() -> None:
+    """tests/test_typing.py covers game/core; the save package and the report too."""
+    pytest.importorskip("mypy")
+    out = subprocess.run([sys.executable, "-m", "mypy", "game/save", "game/core/record.py", "game/core/paths.py",
+                          "game/ui/report.py", "--ignore-missing-imports", "--follow-imports=silent",
+                          "--no-error-summary"], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
 def write_golden() -> None:
     GOLDEN.mkdir(exist_ok=True)
     for name in sorted(golden_files()):
@@ -237,3 +246,4 @@ if __name__ == "__main__":
         write_golden()
     else:
         print(__doc__)
+
