@@ -477,3 +477,25 @@ def test_take_back_undoes_a_players_choices_to_the_last_die(tmp_path: pathlib.Pa
         play_steps(rg, agents)  # the game goes on and ends, still recorded right
         save_game(str(tmp_path / "end.json"), rg)
         assert load_game(str(tmp_path / "end.json")).finished
+
+
+def test_the_load_dialog_lists_saves_newest_first_with_their_summary(tmp_path: pathlib.Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.save import list_saves, new_save_path
+    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
+    rg, agents = wild_game(8)
+    play_steps(rg, agents, 40)
+    first = new_save_path(rg)
+    save_game(first, rg)
+    os.utime(first, (1, 1))
+    play_steps(rg, agents, 40)
+    second = new_save_path(rg)
+    save_game(second, rg)
+    (tmp_path / "saves" / "broken.json").write_text("{")
+    os.utime(tmp_path / "saves" / "broken.json", (0, 0))
+    rows = list_saves()
+    assert [p for p, _ in rows] == [second, first, str(tmp_path / "saves" / "broken.json")]
+    info = rows[0][1]
+    assert isinstance(info, dict) and info["turn"] == rg.state.turn and info["players"] == ["Red", "Blue"]
+    assert isinstance(rows[2][1], str) and "broken.json" in rows[2][1]
+    assert os.path.basename(first).startswith("wild-race-sample-sprint-turn")

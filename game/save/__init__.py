@@ -20,9 +20,9 @@ from game.save.games import (RecordedGame, agent_states, continue_game, new_stat
                              restore_agent_states, start_game)
 from game.save.replay import check_replay, read_replay, write_replay
 from game.save.savefile import (LoadedGame, attach, autosave_path, discard_autosave, find_unfinished_autosave,
-                                load_game, save_game, write_autosave)
+                                list_saves, load_game, new_save_path, read_summary, save_game, write_autosave)
 
 __all__ = ["GameRecord", "GameSetup", "LoadedGame", "RecordedGame", "SeatRecord", "agent_states", "attach",
            "autosave_path", "check_replay", "continue_game", "discard_autosave", "find_unfinished_autosave",
-           "load_game", "new_state_from_setup", "read_replay", "rebuild", "restore_agent_states", "save_game",
+           "list_saves", "load_game", "new_save_path", "read_summary", "new_state_from_setup", "read_replay", "rebuild", "restore_agent_states", "save_game",
            "start_game", "state_digest", "write_autosave", "write_replay"]

@@ -26,7 +26,7 @@ from typing import Any
 
 from game.core.errors import BadInput
 from game.core.jsonload import Obj, load_json_file
-from game.core.paths import autosave_dir, replays_dir
+from game.core.paths import autosave_dir, replays_dir, saves_dir
 from game.core.record import GameRecord, SeatRecord, first_difference, state_digest, state_tree, turn_of
 from game.save.files import RawList, dumps, remove_stale_temps, write_atomic
 from game.save.games import RecordedGame, agent_states, continue_game, rebuild, restore_agent_states, start_game
@@ -235,6 +235,62 @@ def load_game(path: str) -> LoadedGame:
         raise BadInput(source, "summary", "does not match the rebuilt game (turn or finished)")
     return LoadedGame(path, state, record, list(record.setup.seats), events, dict(agents.value),
                       dict(extra.value), rg.over, saved_at, rg)
+
+
+def read_summary(path: str) -> dict[str, Any]:
+    """A save's summary (ruleset, course, turn, steps, finished, players) and
+    `saved_at`, for a file list, without rebuilding the game; BadInput for a file
+    that is not a save this program reads. `load_game` still checks everything."""
+    o = Obj.root(load_json_file(path), path)
+    o.format_version(FORMAT, what="save")
+    if o.get("kind").value != KIND:
+        o.fail("kind", "this is not a save")
+    summ = o.get("summary").value
+    if not isinstance(summ, dict):
+        o.fail("summary", "expected an object")
+    saved = o.get("saved_at").value if o.has("saved_at") else ""
+    return {**summ, "saved_at": saved if isinstance(saved, str) else ""}
+
+
+def list_saves(folder: str | None = None) -> list[tuple[str, dict[str, Any] | str]]:
+    """Every `.json` file in the saves folder (newest first): (path, its summary) or
+    (path, the one-line reason it cannot be read), for the load dialog."""
+    folder = folder or saves_dir()
+    try:
+        names = [n for n in os.listdir(folder) if n.endswith(".json") and not n.startswith(".")]
+    except OSError:
+        return []
+    paths = sorted((os.path.join(folder, n) for n in names), key=lambda p: (-_mtime(p), p))
+    out: list[tuple[str, dict[str, Any] | str]] = []
+    for path in paths:
+        try:
+            out.append((path, read_summary(path)))
+        except BadInput as e:
+            out.append((path, e.line()))
+    return out
+
+
+def _mtime(path: str) -> float:
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return 0.0
+
+
+def new_save_path(game: Any, folder: str | None = None) -> str:
+    """A fresh file name in the saves folder for this game (Ctrl+S without a name):
+    `<ruleset>-<course>-turn<N>-<UTC time>.json`."""
+    rg = recorded(game)
+    course = "".join(c if c.isalnum() else "-" for c in str(rg.record.setup.course.get("name", "course")).lower())
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    base = f"{rg.record.setup.ruleset}-{course.strip('-') or 'course'}-turn{turn_of(rg.state)}-{stamp}"
+    folder = folder or saves_dir()
+    path = os.path.join(folder, base + ".json")
+    n = 2
+    while os.path.exists(path):
+        path = os.path.join(folder, f"{base}-{n}.json")
+        n += 1
+    return path
 
 
 def find_unfinished_autosave() -> LoadedGame | None:
