@@ -38,7 +38,7 @@ def compass(heading: float) -> str:
 def move_text(at: float, angle: float, dist: float, cost: float) -> str:
     """The tape for a move: 4.0" straight, Schwenk 45 left (1.5"), 6.5" straight."""
     if abs(angle) < 1e-9:
-        return f"{dist:g}\" straight ahead"
+        return "straight ahead"
     side = "left" if angle > 0 else "right"
     rest = max(0.0, dist - at - cost)
     first = f"{at:.1f}\" straight, then " if at > 0.05 else ""
@@ -87,7 +87,7 @@ def describe(state: Any, c: Choice, pending_kind: str = "", names: dict[str, str
         wid = top["wheel"] if top is not None and top.kind == "plan" else ""
         dist = float(c.get("distance", top["value"] if top is not None and top.kind == "plan" else 0))
         cost = schwenk_cost(state.wheels[wid], float(c.get("angle", 0.0)), state.options.schwenk) if wid else 0.0
-        return "Move " + move_text(float(c.get("at", 0.0)), float(c.get("angle", 0.0)), dist, cost)
+        return f"Move {dist:g}\": " + move_text(float(c.get("at", 0.0)), float(c.get("angle", 0.0)), dist, cost)
     if k == "pass":
         return "Pass (no more sabotage)"
     if k == "sabotage":

@@ -413,7 +413,7 @@ class DoomRaceScene(Scene):
         dist = float(c.get("distance", roll))
         text = words.move_text(float(c["at"]), float(c["angle"]), dist, schwenk_cost(w, float(c["angle"]), mode))
         head = f"{dist:g}\" (of {roll:g}\")" if dist != roll else f"{roll:g}\""
-        g = self._ghost_of(c, ("move",), f"{head}: {text}")
+        g = self._ghost_of(c, ("move",), f"{head} {text}" if float(c["angle"]) == 0 else f"{head}: {text}")
         return g
 
     def _outcome_text(self, pv: Preview) -> str:
