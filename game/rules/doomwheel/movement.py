@@ -60,12 +60,9 @@ def _slave(ctx: Ctx, step: Step) -> None:
 
 
 def drop_move(state: DoomState, wid: str) -> None:
-    """Remove the rest of the wheel's current move (the nearest drive step of it)."""
-    for i in range(len(state.steps) - 1, -1, -1):
-        s = state.steps[i]
-        if s.kind == "drive" and s["wheel"] == wid:
-            del state.steps[i]
-            return
+    """Remove the rest of the wheel's current move: every pending drive step of it (a
+    slip's or tangled move's rest and the rest of the move, slide or shove it broke)."""
+    state.steps[:] = [s for s in state.steps if not (s.kind == "drive" and s["wheel"] == wid)]
 
 
 @auto("random_dir")

@@ -15,7 +15,13 @@ from game.rules.doomwheel.state import Step, Wheel
 
 
 def ram(ctx: Ctx, step: Step, w: Wheel, other: str, heading: float, rest: tuple[Any, ...]) -> None:
-    """The active wheel touched `other`: stop there and roll who is affected."""
+    """The active wheel touched `other`: stop there and roll who is affected. The
+    rest of its move (also a move this one interrupted, such as the normal move under
+    a slip) will not ram `other` again: touching it again ends that move."""
+    steps = ctx.state.steps
+    for i, s in enumerate(steps):
+        if s.kind == "drive" and s["wheel"] == w.id:
+            steps[i] = s.with_(rammed=s.get("rammed", ()) + (other,))
     ctx.push(roll("d6", 1, w.id, "ram", Step.make("ram_roll", wheel=w.id, rammed=other, heading=heading,
                                                    drive=step.with_(legs=rest, rammed=step.get("rammed", ()) + (other,)))))
 
@@ -48,7 +54,8 @@ def _ram_roll(ctx: Ctx, step: Step) -> None:
     ctx.emit(ev.Rammed(w.id, other.id, int(step["value"]), affected.id))
     table = roll("d6", 1, affected.id, "ram_table", Step.make("ram_table", wheel=affected.id))
     if who == "rammer":
-        ctx.push(table)  # its move ends
+        drop_move(state, w.id)  # its move ends (all of it: a slip's rest and the move under it)
+        ctx.push(table)
         return
     nx, ny, dist, limit = shove_vector(w, other, step["heading"])
     shove_heading = math.degrees(math.atan2(ny, nx)) % 360.0
