@@ -156,7 +156,14 @@ class Human:
         press(app, pygame.K_2)
         assert scene.points == 2
         before = me.sabotage
-        click_table(app, cam.to_screen(x - math.copysign(3.0, x), y))  # that way (toward the middle of the table)
+        spots = [cam.to_screen(x + 3.0 * math.cos(a * math.pi / 4), y + 3.0 * math.sin(a * math.pi / 4))
+                 for a in range(8)]
+        spots = [p for p in spots if scene._in_table((int(p[0]), int(p[1])))
+                 and scene.view.wheel_at(p[0], p[1], scene.anim) is None]  # open table, not a wheel
+        if st.options.sabotage_moves == "per_point":  # a direction for each point: the first one laid
+            click_table(app, spots[-1])
+            assert me.sabotage == before
+        click_table(app, spots[0])  # that way
         assert me.sabotage == before - 2, scene.message
 
 
@@ -424,8 +431,50 @@ def test_camera_pans_to_a_deciding_wheel_only_when_it_is_out_of_view(app) -> Non
         _until(app, scene, "activate", human)
         assert (cam.cx, cam.cy) == seen
         click_button(app, "Drive: roll 3D6\"")
-    cam.cx += 40.0  # looking far away: the next decision brings the wheel back into view
-    _until(app, scene, "plan", human)
+    _until(app, scene, "activate", human)
+    cam.cx += 40.0  # looking far away: the next decision (the move) brings the wheel back into view
+    click_button(app, "Drive: roll 3D6\"")
+    app.frame(1 / 60)
+    assert scene._human().kind == "plan"
     w = scene.session.state.wheels[scene.session.state.stack[-1]["wheel"]]
     sx, sy = cam.to_screen(w.x, w.y)
     assert cam.vx < sx < cam.vx + cam.vw and cam.vy < sy < cam.vy + cam.vh
+
+
+def test_set_up_lists_the_players_own_doomwheel_courses(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
+    import json
+    import shutil
+    from game.ui.scenes.doom_setup import DoomSetupScene
+    mine = tmp_path / "courses"
+    mine.mkdir()
+    doc = json.loads(FIGURE_8.read_text())
+    doc["name"] = "My Own Eight"
+    (mine / "my_eight.json").write_text(json.dumps(doc))
+    shutil.copy(ROOT / "levels" / "wild_race" / "sprint.json", mine / "a_sprint.json")  # not a Doomwheel course
+    (mine / "broken.json").write_text('{"ruleset": "doomwheel", "format": ')  # will not load
+    scene = DoomSetupScene(app)
+    names = [pathlib.Path(f).name for f in scene.files]
+    assert "my_eight.json" in names and "a_sprint.json" not in names
+    app.replace(scene)
+    app.frame(1 / 60)  # every card drawn, the broken one as such
+    scene.course_i = names.index("my_eight.json")
+    scene.players = 2
+    scene.kinds = ["AI (random)", "AI (random)"]
+    scene.resized()
+    click_button(app, "Start the race")
+    assert type(app.scene).__name__ == "DoomRaceScene"
+    assert app.scene.session.state.course.name == "My Own Eight"
+
+
+def test_a_race_with_every_other_option_value(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.doomwheel.options import Options
+    from game.ui.scenes.flow import start_doomwheel
+    opts = Options(players=3, laps=1, move_distance="up_to", schwenk="free_pivot", edge_damage="d3_s4",
+                   tangled="then_continue", ram_effect_timing="next_turn", sabotage_moves="per_point", turn_cap=30)
+    start_doomwheel(app, load_course(str(ROOT / "levels" / "doomwheel" / "the_ratways.json")),
+                    [("Ann", "human"), ("Bob", "random"), ("Cy", "random")], opts, seed=8)
+    human = Human()
+    run_race(app, human, 8000)
+    assert type(app.scene).__name__ == "DoomResultsScene", human.done
+    assert human.done.get("plan", 0) >= 2, human.done
