@@ -102,3 +102,18 @@ def test_protocol_surface() -> None:
     assert RULESET.is_legal(st, Choice.make("fly")) is not None
     assert RULESET.outcome(st)["over"] is False
     assert isinstance(st.options, Options)
+
+
+def test_wheel_and_critter_copies_keep_every_field() -> None:
+    """clone() copies wheels and critters field by field (faster than dataclasses.replace):
+    a field added later must be copied too."""
+    from dataclasses import fields
+
+    from game.rules.doomwheel.state import Critter, Wheel
+    for cls, base in ((Wheel, Wheel("w", "p")), (Critter, Critter("c", "slave", 0.0, 0.0, 0.3))):
+        for f in fields(cls):
+            v = getattr(base, f.name)
+            new = (not v) if isinstance(v, bool) else v + 7 if isinstance(v, (int, float)) else f"{v}x"
+            setattr(base, f.name, new)
+            cp = base.copy()  # type: ignore[attr-defined]
+            assert cp == base and cp is not base, f.name
