@@ -478,3 +478,37 @@ def test_a_race_with_every_other_option_value(app) -> None:  # type: ignore[no-u
     run_race(app, human, 8000)
     assert type(app.scene).__name__ == "DoomResultsScene", human.done
     assert human.done.get("plan", 0) >= 2, human.done
+
+
+def test_schwenk_point_dragged_by_its_handle_and_kept_by_a_nudge(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.doomwheel.options import Options
+    from game.ui.scenes.flow import start_doomwheel
+    start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=6)
+    scene = app.scene
+    _until(app, scene, "plan", Human())
+    cam = scene.view.camera
+    press(app, pygame.K_z)
+    press(app, pygame.K_q)
+    press(app, pygame.K_q)  # a Schwenk of 10 degrees left at the start
+    assert scene.move_choice()["angle"] == 10.0 and scene.move_choice()["at"] == 0.0
+    w = scene.session.state.wheels[scene.session.state.stack[-1]["wheel"]]
+    hx, hy = cam.to_screen(*scene.handle_point())
+    ux, uy = math.cos(math.radians(w.heading)), math.sin(math.radians(w.heading))
+    tx, ty = cam.to_screen(scene.handle_point()[0] + ux * 2.0, scene.handle_point()[1] + uy * 2.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(hx), int(hy)), button=1))
+    app.frame(1 / 60)
+    assert scene.drag_handle
+    move_mouse(app, (tx, ty))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(tx), int(ty)), button=1))
+    app.frame(1 / 60)
+    c = scene.move_choice()
+    assert abs(c["at"] - 2.0) <= 0.15 and c["angle"] == 10.0, c  # two inches on, the angle kept
+    move_mouse(app, (tx + 5, ty + 5))  # a nudge of the mouse keeps it
+    assert scene.move_choice() == c
+    gh = scene.ghost()
+    assert gh["handle"] is not None and gh["preview"].legs
+    n = len(scene.session.events)
+    press(app, pygame.K_RETURN)
+    turned = [e for e in scene.session.events[n:] if e.kind == "WheelTurned" and e.wheel == w.id]
+    assert turned and turned[0].h1 - turned[0].h0 <= 10.0 + 1e-6

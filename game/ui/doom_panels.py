@@ -101,7 +101,7 @@ HELP_KEYS = [
     ("mouse over the table", "aim the move: the ghost ends nearest the pointer"),
     ("click / Enter", "go (or drag from your wheel and let go)"),
     ("Q / E", "Schwenk 5° more left / right (with Shift: 1°)"),
-    ("[ / ]", "Schwenk half an inch earlier / later"),
+    ("[ / ], drag the diamond", "Schwenk half an inch earlier / later (the diamond: where it starts)"),
     ("Z", "no Schwenk: straight ahead"),
     (", / .", "shorter / longer (move_distance: up_to)"),
     ("1-5, click the table", "sabotage points, then the direction"),

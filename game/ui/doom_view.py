@@ -294,6 +294,11 @@ class DoomTableView(TableView):
                                        end[1] + (w.length / 2) * math.sin(math.radians(end[2])))
                 for dx, dy in ((1, 1), (1, -1)):
                     pygame.draw.line(layer, (*HIT, 255), (ex - 7 * dx, ey - 7 * dy), (ex + 7 * dx, ey + 7 * dy), 3)
+            if ghost.get("handle") is not None:  # the Schwenk point, to drag along the move
+                hx, hy = cam.to_screen(*ghost["handle"])
+                dia = [(hx, hy - 8), (hx + 8, hy), (hx, hy + 8), (hx - 8, hy)]
+                pygame.draw.polygon(layer, (40, 30, 20, 230), dia)
+                pygame.draw.polygon(layer, (*col, 255), dia, 2)
             if pv.rams and pv.rams in st.wheels:
                 o = st.wheels[pv.rams]
                 pygame.draw.polygon(layer, (*HIT, 255), self._base_px(o.x, o.y, o.heading, o.length, o.width), 3)

@@ -72,6 +72,8 @@ class DoomRaceScene(Scene):
         self.distance: float | None = None
         self.by_mouse = True
         self._aimed_from: tuple[int, int] | None = None
+        self._anchor: tuple[int, int] | None = None  # where the pointer was when keys last set the move
+        self.drag_handle = False  # dragging the Schwenk point along the move
         # sabotage being set
         self.target: str | None = None
         self.points = 1
@@ -206,6 +208,7 @@ class DoomRaceScene(Scene):
     def _new_decision(self, p: Any) -> None:
         self._clear_buttons()
         self.at, self.angle, self.distance, self.by_mouse = 0.0, 0.0, None, True
+        self._anchor, self.drag_handle = None, False
         self.target, self.points, self.laid = None, 1, []
         self._ghost_key = None
         if p is None:
@@ -298,7 +301,8 @@ class DoomRaceScene(Scene):
         elif c.kind == "@go":
             self.go()
         elif c.kind == "@straight":
-            self.at, self.angle, self.by_mouse = 0.0, 0.0, False
+            self.at, self.angle = 0.0, 0.0
+            self._by_hand()
         elif c.kind in ("@shorter", "@longer"):
             self._lengthen(-1.0 if c.kind == "@shorter" else 1.0)
         elif c.kind == "@target":
@@ -414,6 +418,7 @@ class DoomRaceScene(Scene):
         text = words.move_text(float(c["at"]), float(c["angle"]), dist, schwenk_cost(w, float(c["angle"]), mode))
         head = f"{dist:g}\" (of {roll:g}\")" if dist != roll else f"{roll:g}\""
         g = self._ghost_of(c, ("move",), f"{head} {text}" if float(c["angle"]) == 0 else f"{head}: {text}")
+        g["handle"] = self.handle_point()
         return g
 
     def _outcome_text(self, pv: Preview) -> str:
@@ -443,16 +448,44 @@ class DoomRaceScene(Scene):
         else:
             self.message = gh["label"]
 
+    def _by_hand(self) -> None:
+        """Keys or the Schwenk handle set the move: the pointer aims again only once
+        it moves well away (a nudge of the mouse keeps what was set)."""
+        self.by_mouse = False
+        self._anchor = self.mouse
+
+    def handle_point(self) -> tuple[float, float] | None:
+        """Where the Schwenk starts: the middle of the base's front edge after `at`
+        inches (the handle to drag it by)."""
+        p = self._human()
+        if p is None or p.kind != "plan" or self.handover is not None:
+            return None
+        w, _, _ = self._plan()
+        ux, uy = math.cos(math.radians(w.heading)), math.sin(math.radians(w.heading))
+        front = self.at + w.length / 2
+        return w.x + ux * front, w.y + uy * front
+
+    def _drag_handle_to(self, pos: tuple[int, int]) -> None:
+        """Slide the Schwenk point along the first straight to the pointer."""
+        w, roll, mode = self._plan()
+        dist = roll if self.distance is None else self.distance
+        tx, ty = self.view.camera.to_table(*pos)
+        ux, uy = math.cos(math.radians(w.heading)), math.sin(math.radians(w.heading))
+        along = (tx - w.x) * ux + (ty - w.y) * uy - w.length / 2
+        room = dist - schwenk_cost(w, self.angle, mode)
+        self.at = round(max(0.0, min(room, along)), 1)
+        self._by_hand()
+
     def _lengthen(self, d: float) -> None:
         _, roll, _ = self._plan()
         cur = roll if self.distance is None else self.distance
         self.distance = max(0.0, min(roll, cur + d))
-        self.by_mouse = False
+        self._by_hand()
 
     def _nudge(self, d_at: float = 0.0, d_angle: float = 0.0) -> None:
         w, roll, mode = self._plan()
         dist = roll if self.distance is None else self.distance
-        self.by_mouse = False
+        self._by_hand()
         self.angle = max(-180.0, min(180.0, self.angle + d_angle))
         lim = max_angle(w, dist - self.at, mode)
         if abs(self.angle) > lim:  # no room: move the Schwenk earlier
@@ -470,11 +503,14 @@ class DoomRaceScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         cam = self.view.camera
         if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
             if self.dragging:
                 cam.pan_pixels(event.rel[0], event.rel[1])
-            elif math.hypot(event.pos[0] - self.mouse[0], event.pos[1] - self.mouse[1]) > 3:
+            elif self.drag_handle and self.handle_point() is not None:
+                self._drag_handle_to(event.pos)
+            elif not self.by_mouse and (self._anchor is None or math.hypot(
+                    event.pos[0] - self._anchor[0], event.pos[1] - self._anchor[1]) > 30):
                 self.by_mouse = True
-            self.mouse = event.pos
             return False
         if event.type == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
@@ -487,6 +523,10 @@ class DoomRaceScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and self._in_table(event.pos):
             return self._press(event)
         if event.type == pygame.MOUSEBUTTONUP:
+            if self.drag_handle and event.button == 1:
+                self.drag_handle = False
+                self._anchor = event.pos
+                return True
             if self.press_on_wheel is not None and event.button == 1:
                 start, self.press_on_wheel = self.press_on_wheel, None
                 if math.hypot(event.pos[0] - start[0], event.pos[1] - start[1]) > 12:
@@ -513,10 +553,13 @@ class DoomRaceScene(Scene):
         hit = self.view.wheel_at(event.pos[0], event.pos[1], self.anim)
         if p is not None and self.handover is None:
             if p.kind == "plan":
+                hp = self.handle_point()
+                if hp is not None and math.dist(self.view.camera.to_screen(*hp), event.pos) <= 12:
+                    self.drag_handle = True  # the Schwenk point: slide it along the move
+                    return True
                 if hit == st.stack[-1]["wheel"]:
                     self.press_on_wheel = event.pos  # drag out from the wheel, let go to go
                     return True
-                self.by_mouse = True
                 self.go()
                 return True
             if p.kind == "sabotage":
@@ -565,7 +608,8 @@ class DoomRaceScene(Scene):
             elif k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
                 self._nudge(d_at=(0.1 if fine else 0.5) * (1 if k == pygame.K_RIGHTBRACKET else -1))
             elif k == pygame.K_z:
-                self.at, self.angle, self.by_mouse = 0.0, 0.0, False
+                self.at, self.angle = 0.0, 0.0
+                self._by_hand()
             elif st_up_to(self.session.state):
                 self._lengthen(-1.0 if k == pygame.K_COMMA else 1.0)
             return True
@@ -671,7 +715,8 @@ class DoomRaceScene(Scene):
         if self.handover or not self.buttons:
             return
         y = max(b.rect.bottom for b in self.buttons) + 8
-        hints = {"plan": ["Q/E Schwenk 5° (Shift 1°), [ ] earlier/later", "drag from your wheel, or click to go"],
+        hints = {"plan": ["Q/E Schwenk 5° (Shift 1°), [ ] earlier/later,", "or drag the diamond (the Schwenk point);",
+                          "click or Enter to go"],
                  "sabotage": ["pick the target (or click its wheel), points 1-5,", "then click the table: that way"],
                  "activate": ["repair: not after a ram result", f"wounds now: {self._wounds_now()}"],
                  "shoot": ["D3 wounds a hit, no armour save;", "or click the target wheel on the table"]}
