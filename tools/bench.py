@@ -1,8 +1,14 @@
 """Benchmarks (speed goals live here, not in tests). Writes docs/performance.md.
 
-    python tools/bench.py [--quick] [--no-write]
+    python tools/bench.py [--quick] [--no-write] [--compiled] [--only doomwheel]
 
-Measures: a whole Wild Race of 6 racers (3 players x 2) with the greedy agent on the
+`--only doomwheel` measures the Doomwheel Race alone and replaces only its section of
+docs/performance.md; a full run rewrites the file but keeps any section it does not
+make itself (such as hand-kept arena tables).
+
+Measures: a whole Doomwheel Race (2 wheels, 3 laps, the 15 critters of The Figure of
+Eight, random legal play) and what an AI pays per decision (legal_choices, apply,
+clone); a whole Wild Race of 6 racers (3 players x 2) with the greedy agent on the
 sample course (median ms, races per second) against a pure dice-chart loop of the
 same size (the floor); table geometry kernels (gap base-base, a 1-10" move with its
 first contact, a pivot's first contact, nearest course edge); start-up of the
@@ -60,6 +66,127 @@ def bench_race(n: int) -> dict[str, float]:
     med = statistics.median(ts)
     return {"median_ms": med * 1000, "p95_ms": sorted(ts)[int(len(ts) * 0.95) - 1] * 1000,
             "races_per_s": 1.0 / statistics.mean(ts), "mean_turns": statistics.mean(turns)}
+
+
+DOOM_COURSE = os.path.join(ROOT, "levels", "doomwheel", "figure_of_eight.json")
+
+
+def bench_doomwheel(n: int) -> dict[str, float]:
+    """Whole Doomwheel races: 2 wheels, 3 laps (the default), The Figure of Eight's 15
+    critters, random legal play (each seat a RandomAgent; dice from the game's own
+    generator). Also the protocol costs an AI meets at its decisions: legal_choices,
+    apply, clone (mean and 95th percentile, microseconds)."""
+    from game.ai.random_agent import RandomAgent
+    from game.core.driver import sample_chance
+    from game.core.protocol import CHANCE, TERMINAL
+    from game.rules.doomwheel import RULESET as DOOM, DoomSetup, new_state as new_doom
+    course = load_course(DOOM_COURSE)
+    players = (("red", "Red"), ("blue", "Blue"))
+    new_doom(DoomSetup(course, players, 0))  # the course's spot grid is built once a process
+    turns: list[int] = []
+    steps: list[int] = []
+
+    def one(s: int) -> None:
+        st = new_doom(DoomSetup(course, players, s))
+        play(DOOM, st, {"red": RandomAgent(2 * s + 1), "blue": RandomAgent(2 * s + 2)})
+        turns.append(st.turn)
+
+    seeds = iter(range(1, 10_000))
+    ts = timed(lambda: one(next(seeds)), n)
+    legal_t: list[float] = []
+    apply_t: list[float] = []
+    die_t: list[float] = []
+    clone_t: list[float] = []
+    for s in range(1, 1 + max(2, n // 10)):
+        st = new_doom(DoomSetup(course, players, 5000 + s))
+        ag = {"red": RandomAgent(s), "blue": RandomAgent(s + 1)}
+        k = 0
+        while True:
+            actor = DOOM.current_actor(st)
+            if actor == TERMINAL:
+                break
+            k += 1
+            if actor == CHANCE:
+                c = sample_chance(DOOM, st)
+                t0 = time.perf_counter()
+                DOOM.apply(st, c)
+                die_t.append(time.perf_counter() - t0)
+                continue
+            t0 = time.perf_counter()
+            legal = DOOM.legal_choices(st)
+            t1 = time.perf_counter()
+            cl = DOOM.clone(st)
+            t2 = time.perf_counter()
+            DOOM.apply(st, ag[actor].act(DOOM, st, legal))
+            t3 = time.perf_counter()
+            legal_t.append(t1 - t0)
+            clone_t.append(t2 - t1)
+            apply_t.append(t3 - t2)
+            del cl
+        steps.append(k)
+
+    def us(v: list[float]) -> tuple[float, float]:
+        v = sorted(v)
+        return statistics.mean(v) * 1e6, v[int(len(v) * 0.95)] * 1e6
+
+    out = {"median_ms": statistics.median(ts) * 1000, "p95_ms": sorted(ts)[int(len(ts) * 0.95) - 1] * 1000,
+           "mean_turns": statistics.mean(turns), "steps": statistics.mean(steps)}
+    for name, v in (("legal", legal_t), ("apply", apply_t), ("die", die_t), ("clone", clone_t)):
+        out[f"{name}_mean_us"], out[f"{name}_p95_us"] = us(v)
+    return out
+
+
+def doomwheel_section(doom: dict[str, float], fast: dict[str, float] | None) -> list[str]:
+    lines = [
+        "## Doomwheel Race engine",
+        "",
+        "| measure | value |",
+        "|---|---:|",
+        f"| full race, 2 wheels, 3 laps, 15 critters, random legal play, The Figure of Eight: median "
+        f"[<= 50 ms] | {doom['median_ms']:.1f} ms |",
+        f"| same, 95th percentile | {doom['p95_ms']:.1f} ms |",
+        f"| mean turns per race (random wheels seldom finish a lap: most races end at the 100-turn cap) "
+        f"| {doom['mean_turns']:.1f} |",
+        f"| protocol steps per race (decisions and dice) | {doom['steps']:.0f} |",
+    ]
+    if fast and "doom_median_ms" in fast:
+        lines += [f"| same race, compiled with mypyc (`make fast`): median [<= 50 ms] | {fast['doom_median_ms']:.1f} ms |",
+                  f"| same, 95th percentile | {fast['doom_p95_ms']:.1f} ms |"]
+    for key, label in (("legal", "legal_choices at a decision"), ("apply", "apply a decision"),
+                       ("die", "apply a die"), ("clone", "clone the state")):
+        row = f"| {label}: mean / 95th percentile | {doom[key + '_mean_us']:.0f} / {doom[key + '_p95_us']:.0f} us"
+        if fast and f"doom_{key}_mean_us" in fast:
+            row += f" (compiled {fast['doom_' + key + '_mean_us']:.0f} / {fast['doom_' + key + '_p95_us']:.0f} us)"
+        lines.append(row + " |")
+    return lines + [""]
+
+
+def _sections(text: str) -> list[tuple[str, list[str]]]:
+    """The file's `## ` sections in order: (heading, lines including the heading)."""
+    out: list[tuple[str, list[str]]] = []
+    for line in text.splitlines():
+        if line.startswith("## "):
+            out.append((line, [line]))
+        elif out:
+            out[-1][1].append(line)
+    return out
+
+
+def splice_section(text: str, section: list[str], before: str = "## The window") -> str:
+    """Replace the section with `section`'s heading in `text`, or insert it before
+    the heading `before` (at the end if there is none)."""
+    head = section[0]
+    lines = text.splitlines()
+    if head in lines:
+        i = lines.index(head)
+        j = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("## ")), len(lines))
+        lines[i:j] = section
+    elif before in lines:
+        i = lines.index(before)
+        lines[i:i] = section
+    else:
+        lines += [""] + section
+    return "\n".join(lines).rstrip("\n") + "\n"
 
 
 def bench_ai(races: int) -> dict[str, float]:
@@ -164,7 +291,7 @@ def bench_startup(n: int) -> float:
     return statistics.median(timed(lambda: subprocess.run(cmd, check=True, cwd=ROOT), n)) * 1000
 
 
-def bench_compiled(n: int, ai_races: int = 4) -> dict[str, float] | None:
+def bench_compiled(n: int, ai_races: int = 4, doom_only: bool = False) -> dict[str, float] | None:
     """The same race benchmark on a copy of the project with the kernels compiled by
     mypyc (`make fast`); None if mypyc or a C compiler is missing."""
     import shutil
@@ -184,8 +311,9 @@ def bench_compiled(n: int, ai_races: int = 4) -> dict[str, float] | None:
                 "import importlib.util as u; spec=u.spec_from_file_location('b', %r);"
                 "b=u.module_from_spec(spec); spec.loader.exec_module(b);"
                 "import game.table.geometry as g; assert g.__file__.endswith('.so'), g.__file__;"
-                "r = b.bench_race(%d); r.update(b.bench_ai(%d)); print(json.dumps(r))"
-                % (os.path.abspath(__file__), n, ai_races))
+                "r = b.bench_race(%d) if %r else {}; r.update(b.bench_ai(%d) if %r else {});"
+                "r.update({'doom_' + k: v for k, v in b.bench_doomwheel(%d).items()}); print(json.dumps(r))"
+                % (os.path.abspath(__file__), n, not doom_only, ai_races, not doom_only, n))
         out = subprocess.run([sys.executable, "-c", code], cwd=tmp, capture_output=True, text=True,
                              env=dict(os.environ, PYTHONPATH=tmp, WT_BENCH_ROOT=tmp))
         if out.returncode != 0:
@@ -313,8 +441,21 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-write", action="store_true")
     ap.add_argument("--compiled", action="store_true", help="also time the mypyc build (make fast)")
+    ap.add_argument("--only", choices=["doomwheel"], default=None,
+                    help="measure one ruleset and replace only its section of docs/performance.md")
     args = ap.parse_args()
     n = 10 if args.quick else 40
+    path = os.path.join(ROOT, "docs", "performance.md")
+    old_text = open(path).read() if os.path.exists(path) else "# Performance\n"
+    doom = bench_doomwheel(n)
+    if args.only == "doomwheel":
+        fast_doom = bench_compiled(n, doom_only=True) if args.compiled else None
+        text = splice_section(old_text, doomwheel_section(doom, fast_doom))
+        print("\n".join(doomwheel_section(doom, fast_doom)))
+        if not args.no_write:
+            with open(path, "w") as f:
+                f.write(text)
+        return 0
     race = bench_race(n)
     floor = bench_dice_floor(n, race["mean_turns"])
     geo = bench_geometry(n)
@@ -345,6 +486,7 @@ def main() -> int:
     ] if fast else []) + [
         f"| start-up: import the command line and the rules | {start:.0f} ms |",
         "",
+    ] + doomwheel_section(doom, fast) + [
         "## The window",
         "",
         "| measure | value |",
@@ -395,10 +537,16 @@ def main() -> int:
         "  (`make test`, `make test-fast`); tests/test_fast_build.py fails if a compiled module is stale.",
         "- Timings vary by up to 1.5x between runs on this shared 2-core machine; compare rows of one run.",
     ]
+    # keep the sections of the old file this run does not make (hand-kept tables)
+    made = {ln for ln in lines if ln.startswith("## ")}
+    kept = [body for head, body in _sections(old_text) if head not in made]
+    if kept:
+        i = lines.index("## Notes")
+        lines[i:i] = [ln for body in kept for ln in (body if body[-1] == "" else body + [""])]
     text = "\n".join(lines) + "\n"
     print(text)
     if not args.no_write:
-        with open(os.path.join(ROOT, "docs", "performance.md"), "w") as f:
+        with open(path, "w") as f:
             f.write(text)
     return 0
 

@@ -1,5 +1,6 @@
 """The optional compiled build (mypyc) of the hot modules: the table kernels, the
-centre-line progress, the protocol and the Wild Race rules engine.
+centre-line progress, the protocol and the rules engines (the Wild Race and the
+Doomwheel Race: its events, options and scenario reader stay pure Python).
 
     python tools/fast.py build            # compile in place (make fast)
     python tools/fast.py test [pytest args]  # compile a copy in a temp folder and run the
@@ -25,6 +26,9 @@ MODULES = [
     "game/rules/wild_race/state.py", "game/rules/wild_race/geo.py", "game/rules/wild_race/engine.py",
     "game/rules/wild_race/effects.py", "game/rules/wild_race/movement.py", "game/rules/wild_race/spur_whip.py",
     "game/rules/wild_race/barge.py", "game/rules/wild_race/scenery.py", "game/rules/wild_race/flow.py",
+    "game/rules/doomwheel/state.py", "game/rules/doomwheel/charts.py", "game/rules/doomwheel/geo.py",
+    "game/rules/doomwheel/engine.py", "game/rules/doomwheel/movement.py", "game/rules/doomwheel/ram.py",
+    "game/rules/doomwheel/sabotage.py", "game/rules/doomwheel/shooting.py", "game/rules/doomwheel/critters.py",
 ]
 
 
