@@ -126,7 +126,7 @@ class DoomSetupScene(Scene):
         add(self.players_dd)
         y += 40
         self.name_entries, self.kind_dds, self.colour_dds = [], [], []
-        kinds = list(seat_kinds())
+        kinds: list[str | tuple[str, str]] = list(seat_kinds())
         for i in range(self.players):
             ci = self.colour_of[i]
             col = art.player_colour(ci, self.app.settings.colour_blind)
@@ -163,7 +163,7 @@ class DoomSetupScene(Scene):
         self.option_dds: dict[Any, str] = {}
         oy = 116
         add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 230, 28), "laps", m))
-        laps = [str(i) for i in range(1, 10)]
+        laps: list[str | tuple[str, str]] = [str(i) for i in range(1, 10)]
         self.laps_dd = pygame_gui.elements.UIDropDownMenu(laps, self.options.get("laps", str(defaults["laps"])),
                                                           pygame.Rect(x2 + 235, oy, 230, 28), m)
         add(self.laps_dd)

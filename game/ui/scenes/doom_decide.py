@@ -1,0 +1,212 @@
+"""The Doomwheel Race scene's decisions in the making, as a mixin of DoomRaceScene:
+the move being set (aimed with the pointer, nudged with keys, its Schwenk point
+dragged by a handle) and the sabotage being set (target, points, directions), and
+the ghost of each: what the pending decision would do, asked of the rules engine
+on a clone (game.ui.doom_preview). No rules here."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from game.core.protocol import Choice
+from game.rules.doomwheel import RULESET
+from game.rules.doomwheel.geo import schwenk_cost
+from game.ui import doom_words as words
+from game.ui.doom_preview import Preview, aim, max_angle, preview
+
+
+class Deciding:
+    """The decision state and ghosts; DoomRaceScene provides session, view, names,
+    mouse, _human, _submit, _in_table and the fields set in its __init__."""
+
+    session: Any
+    view: Any
+    names: dict[str, str]
+    mouse: tuple[int, int]
+    message: str
+    handover: str | None
+    at: float
+    angle: float
+    distance: float | None
+    by_mouse: bool
+    drag_handle: bool
+    target: str | None
+    points: int
+    heading: float
+    laid: list[float]
+    _aimed_from: tuple[int, int] | None
+    _anchor: tuple[int, int] | None
+    _ghost_key: Any
+    _ghost: dict[str, Any] | None
+
+    def _human(self) -> Any:
+        raise NotImplementedError
+
+    def _submit(self, c: Choice) -> bool:
+        raise NotImplementedError
+
+    def _in_table(self, pos: tuple[int, int]) -> bool:
+        raise NotImplementedError
+
+    def _plan(self) -> tuple[Any, float, str]:
+        st = self.session.state
+        top = st.stack[-1]
+        return st.wheels[top["wheel"]], float(top["value"]), st.options.schwenk
+
+    def move_choice(self) -> Choice:
+        w, roll, mode = self._plan()
+        dist = roll if self.distance is None else self.distance
+        if self.by_mouse and self._aimed_from != self.mouse and self._in_table(self.mouse):
+            tx, ty = self.view.camera.to_table(*self.mouse)
+            self.at, self.angle = aim(self.session.state, w, roll, tx, ty, mode, dist)
+            self._aimed_from = self.mouse
+        kw: dict[str, Any] = {"at": round(self.at, 3), "angle": round(self.angle, 3)}
+        if self.distance is not None:
+            kw["distance"] = round(self.distance, 3)
+        return Choice.make("move", **kw)
+
+    def sabotage_choice(self) -> Choice | None:
+        st = self.session.state
+        if self.target is None or self.target not in st.wheels:
+            return None
+        t = st.wheels[self.target]
+        tx, ty = self.view.camera.to_table(*self.mouse)
+        if math.hypot(tx - t.x, ty - t.y) > 0.3:
+            self.heading = round(math.degrees(math.atan2(ty - t.y, tx - t.x)) % 360.0, 1)
+        if st.options.sabotage_moves == "per_point":  # the directions laid so far, the rest the pointer's
+            laid = self.laid[:self.points - 1]
+            return Choice.make("sabotage", target=self.target, headings=laid + [self.heading] * (self.points - len(laid)))
+        return Choice.make("sabotage", target=self.target, points=self.points, heading=self.heading)
+
+    def ghost(self) -> dict[str, Any] | None:
+        p = self._human()
+        if p is None or self.handover is not None:
+            return None
+        st = self.session.state
+        if p.kind == "plan":
+            c = self.move_choice()
+            return self._cached(c, lambda: self._move_ghost(c))
+        if p.kind == "slip":
+            c = Choice.make("slip")
+            return self._cached(c, lambda: self._ghost_of(c, ("slip",), f"slip {st.stack[-1]['value']}\" ahead"))
+        if p.kind == "sabotage":
+            sc = self.sabotage_choice()
+            if sc is None:
+                return None
+            lo, hi = self.points, 3 * self.points
+            label = (f"{self.points} point{'s' if self.points > 1 else ''}: {lo}-{hi}\" "
+                     f"{words.compass(self.heading)} (shown: {2 * self.points}\")")
+            if st.options.sabotage_moves == "per_point":
+                n = min(len(self.laid), self.points - 1)
+                label = (f"point {n + 1} of {self.points}: 1-3\" {words.compass(self.heading)}"
+                         f" (click to lay it; shown: 2\" a point)")
+            return self._cached(sc, lambda: self._ghost_of(sc, ("sabotage",), label, wheel=self.target), label)
+        if p.kind == "shoot":
+            wid = st.stack[-1]["wheel"]
+            i = st.players.index(wid)
+            fan = st.course.fans[i]
+            lines = [((fan.x, fan.y), (st.wheels[c["target"]].x, st.wheels[c["target"]].y), (255, 90, 70))
+                     for c in p.legal if c.kind == "shoot"]
+            return {"lines": lines, "ok": True, "label": "bolt thrower: click a target or a button",
+                    "label_at": (fan.x, fan.y)}
+        return None
+
+    def _cached(self, c: Choice, make: Callable[[], dict[str, Any]], tag: str = "") -> dict[str, Any]:
+        key = (self.session.state.stack[-1], (c, tag))
+        if self._ghost_key is None or self._ghost_key[0] is not key[0] or self._ghost_key[1] != key[1]:
+            self._ghost_key = key
+            self._ghost = make()
+        assert self._ghost is not None
+        return self._ghost
+
+    def _ghost_of(self, c: Choice, hows: tuple[str, ...], label: str, wheel: str | None = None) -> dict[str, Any]:
+        st = self.session.state
+        why = RULESET.is_legal(st, c)
+        pv = preview(st, c, wheel, hows) if why is None else Preview(wheel or "")
+        return {"choice": c, "preview": pv, "wheel": pv.wheel, "ok": why is None,
+                "label": (label + self._outcome_text(pv)) if why is None else why}
+
+    def _move_ghost(self, c: Choice) -> dict[str, Any]:
+        w, roll, mode = self._plan()
+        dist = float(c.get("distance", roll))
+        text = words.move_text(float(c["at"]), float(c["angle"]), dist, schwenk_cost(w, float(c["angle"]), mode))
+        head = f"{dist:g}\" (of {roll:g}\")" if dist != roll else f"{roll:g}\""
+        g = self._ghost_of(c, ("move",), f"{head} {text}" if float(c["angle"]) == 0 else f"{head}: {text}")
+        g["handle"] = self.handle_point()
+        return g
+
+    def _outcome_text(self, pv: Preview) -> str:
+        lines = []
+        over = words.run_over_text([k for _, k in pv.run_over])
+        if over:
+            lines.append(over)
+        if pv.rams:
+            lines.append(f"rams {self.names.get(pv.rams, pv.rams)} (D6: 1-2 you, 3-6 them)")
+        elif pv.stopped_by:
+            lines.append("stops at " + ("the track edge" if pv.stopped_by.startswith("edge")
+                                        else self.names.get(pv.stopped_by, pv.stopped_by)))
+        if pv.wins:
+            lines.append("crosses the line and WINS")
+        elif pv.laps:
+            lines.append("completes a lap")
+        elif pv.checkpoints:
+            lines.append("passes checkpoint " + ", ".join(str(i + 1) for i in pv.checkpoints))
+        return "".join("\n" + t for t in lines)
+
+    def go(self) -> None:
+        gh = self.ghost()
+        if gh is None or "choice" not in gh:
+            return
+        if gh["ok"]:
+            self._submit(gh["choice"])
+        else:
+            self.message = gh["label"]
+
+    def _by_hand(self) -> None:
+        """Keys or the Schwenk handle set the move: the pointer aims again only once
+        it moves well away (a nudge of the mouse keeps what was set)."""
+        self.by_mouse = False
+        self._anchor = self.mouse
+
+    def handle_point(self) -> tuple[float, float] | None:
+        """Where the Schwenk starts: the middle of the base's front edge after `at`
+        inches (the handle to drag it by)."""
+        p = self._human()
+        if p is None or p.kind != "plan" or self.handover is not None:
+            return None
+        w, _, _ = self._plan()
+        ux, uy = math.cos(math.radians(w.heading)), math.sin(math.radians(w.heading))
+        front = self.at + w.length / 2
+        return w.x + ux * front, w.y + uy * front
+
+    def _drag_handle_to(self, pos: tuple[int, int]) -> None:
+        """Slide the Schwenk point along the first straight to the pointer."""
+        w, roll, mode = self._plan()
+        dist = roll if self.distance is None else self.distance
+        tx, ty = self.view.camera.to_table(*pos)
+        ux, uy = math.cos(math.radians(w.heading)), math.sin(math.radians(w.heading))
+        along = (tx - w.x) * ux + (ty - w.y) * uy - w.length / 2
+        room = dist - schwenk_cost(w, self.angle, mode)
+        self.at = round(max(0.0, min(room, along)), 1)
+        self._by_hand()
+
+    def _lengthen(self, d: float) -> None:
+        _, roll, _ = self._plan()
+        cur = roll if self.distance is None else self.distance
+        self.distance = max(0.0, min(roll, cur + d))
+        self._by_hand()
+
+    def _nudge(self, d_at: float = 0.0, d_angle: float = 0.0) -> None:
+        w, roll, mode = self._plan()
+        dist = roll if self.distance is None else self.distance
+        self._by_hand()
+        self.angle = max(-180.0, min(180.0, self.angle + d_angle))
+        lim = max_angle(w, dist - self.at, mode)
+        if abs(self.angle) > lim:  # no room: move the Schwenk earlier
+            self.at = max(0.0, dist - schwenk_cost(w, self.angle, mode))
+            lim = max_angle(w, dist - self.at, mode)
+            self.angle = math.copysign(min(abs(self.angle), lim), self.angle)
+        room = dist - schwenk_cost(w, self.angle, mode)
+        self.at = round(max(0.0, min(room, self.at + d_at)), 3)
+
