@@ -165,3 +165,20 @@ def test_shot_flies_from_the_bolt_thrower_and_a_lost_wound_flashes() -> None:
     assert anim.bolt is None and "blue" in anim.flash
     anim.update(1.0)
     assert not anim.flash
+
+
+def test_critters_are_told_apart_by_lightness_not_only_hue() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    pygame.init()
+    from game.rules.doomwheel.state import CRITTER_RADIUS
+    from game.ui import doom_art
+
+    def lightness(kind: str) -> float:
+        spr = doom_art.critter_sprite(kind, 19.0, CRITTER_RADIUS[kind])
+        px = [spr.get_at((x, y)) for x in range(spr.get_width()) for y in range(spr.get_height())]
+        solid = [(0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b) for c in px if c.a > 200]
+        return sum(solid) / len(solid)
+
+    fanatic, slayer, slave = lightness("fanatic"), lightness("slayer"), lightness("slave")
+    assert fanatic + 15 < slayer and slayer + 15 < slave, (fanatic, slayer, slave)

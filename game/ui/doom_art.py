@@ -19,10 +19,11 @@ from game.ui.art import MARKERS, RGB, _mix, _Pen, _rgb, _shade, _supersample, _t
 SPIN_FRAMES = 12  # spoke positions per sixth of a turn (the spokes repeat every 60 degrees)
 
 CRITTER_LOOK: dict[str, dict[str, Any]] = {
-    # base rim, base fill, and the glyph letter on the roster
-    "fanatic": {"rim": (52, 40, 86), "fill": (96, 84, 120), "name": "Fanatic"},
-    "slayer": {"rim": (196, 92, 20), "fill": (122, 96, 70), "name": "Dammaz-Drengi"},
-    "slave": {"rim": (92, 70, 44), "fill": (136, 118, 90), "name": "slave"},
+    # base rim and fill: dark (Fanatic), dark with a bright orange rim (Dammaz-Drengi),
+    # light (slave): apart in lightness too, not only in hue (colour-blind players)
+    "fanatic": {"rim": (40, 30, 70), "fill": (88, 76, 116), "name": "Fanatic"},
+    "slayer": {"rim": (236, 118, 24), "fill": (82, 60, 44), "name": "Dammaz-Drengi"},
+    "slave": {"rim": (126, 100, 66), "fill": (196, 178, 138), "name": "slave"},
 }
 
 
