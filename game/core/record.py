@@ -386,8 +386,9 @@ class RecordingRuleset:
         self.on_end: list[Callable[[Any, GameRecord], None]] = []
         self._turn = turn_of(state)
         self._rng = getattr(state, "rng", None)
-        # (history length, a clone of the state then): after the last chance outcome,
-        # where a take-back goes back to without re-playing the game from the start
+        # (history length, a clone of the state then): just after the last chance outcome
+        # (taken at the first decision that follows it), where a take-back goes back to
+        # without re-playing the game from the start
         self.snapshot: tuple[int, Any] | None = None
         if not record.checkpoints:
             record.checkpoints.append(Checkpoint(len(record.history), self._turn, state_digest(state)))
@@ -406,11 +407,17 @@ class RecordingRuleset:
         if actor == TERMINAL:
             raise IllegalChoice(choice, "the game is over")
         rng = getattr(state, "rng", None)
+        history = self.record.history
+        if actor != CHANCE and history and history[-1].chance and (self.snapshot is None
+                                                                   or self.snapshot[0] != len(history)):
+            before = self.inner.clone(state)  # the first decision after dice: where take-backs stop
+        else:
+            before = None
         events = list(self.inner.apply(state, choice))  # raises before changing anything if illegal
-        self.record.history.append(Entry(actor, choice, rng if rng != self._rng else None))
+        if before is not None:
+            self.snapshot = (len(history), before)
+        history.append(Entry(actor, choice, rng if rng != self._rng else None))
         self._rng = getattr(state, "rng", None)
-        if actor == CHANCE:
-            self.snapshot = (len(self.record.history), self.inner.clone(state))
         turn = turn_of(state)
         if turn != self._turn:
             self._turn = turn
