@@ -239,6 +239,9 @@ def _bad_files(tmp_path: pathlib.Path) -> list[tuple[pathlib.Path, str, str]]:
     doc2["hash"] = "f" * 24
     out.append((_write(tmp_path, "bad-hash.json", doc2), "hash", "does not match"))
     doc2 = json.loads(text)
+    doc2["agents"]["red"]["rng"][1] = [1, 2, 3]
+    out.append((_write(tmp_path, "bad-agent.json", doc2), "agents.red.rng", "not a generator state"))
+    doc2 = json.loads(text)
     doc2["surprise"] = 1
     out.append((_write(tmp_path, "unknown-field.json", doc2), "surprise", "unknown field"))
     doc2 = json.loads(text)

@@ -215,8 +215,7 @@ def load_game(path: str) -> LoadedGame:
     summ = o.obj("summary")
     summ_data = dict(summ.data)
     agents = o.get("agents")
-    if not isinstance(agents.value, dict):
-        agents.fail("expected an object")
+    _check_generators(agents)
     extra = o.get("extra")
     if not isinstance(extra.value, dict):
         extra.fail("expected an object")
@@ -235,6 +234,25 @@ def load_game(path: str) -> LoadedGame:
         raise BadInput(source, "summary", "does not match the rebuilt game (turn or finished)")
     return LoadedGame(path, state, record, list(record.setup.seats), events, dict(agents.value),
                       dict(extra.value), rg.over, saved_at, rg)
+
+
+def _check_generators(agents: Any) -> None:
+    """`agents`: {player: {attribute path: [version, [625 ints], gauss or null]}}, each a
+    state random.Random accepts."""
+    import random
+    if not isinstance(agents.value, dict):
+        agents.fail("expected an object")
+    for player, gens in agents.value.items():
+        where = f"{agents.path}.{player}"
+        if not isinstance(gens, dict):
+            raise BadInput(agents.source, where, "expected an object of generator states")
+        for attr, st in gens.items():
+            try:
+                if not isinstance(st, list) or len(st) != 3 or not isinstance(st[1], list):
+                    raise ValueError("not [version, [numbers], gauss]")
+                random.Random().setstate((st[0], tuple(st[1]), st[2]))
+            except (ValueError, TypeError, OverflowError) as e:
+                raise BadInput(agents.source, f"{where}.{attr}", f"not a generator state ({e})") from None
 
 
 def read_summary(path: str) -> dict[str, Any]:
