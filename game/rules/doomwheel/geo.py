@@ -134,10 +134,7 @@ class Geo:
         self.table = Table(track_barriers(course))
         self.synced: dict[str, tuple[float, ...]] = {}
         self.spot_memo: dict[object, Any] = {}  # critters.free_spot_set
-        self.cp_dirs: list[tuple[float, float]] = []
-        for a, b in lap_lines(course):
-            s = course.progress((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            self.cp_dirs.append(course.tangent_at(s))
+        self.cp_dirs: list[tuple[float, float]] = list(_lap_directions(course))
 
     def sync(self, state: DoomState) -> None:
         """Bring the table in line with the state (what moved, died or came back)."""
@@ -245,6 +242,16 @@ class Geo:
 
     def overlaps(self, shape: g.Shape, kinds: Kind, ignore: set[str]) -> list[str]:
         return self.table.overlapping(shape, kinds, ignore)
+
+
+@lru_cache(maxsize=16)
+def _lap_directions(course: Course) -> tuple[tuple[float, float], ...]:
+    """The course's direction of travel at each lap line (Geo.cp_dirs)."""
+    out = []
+    for a, b in lap_lines(course):
+        s = course.progress((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        out.append(course.tangent_at(s))
+    return tuple(out)
 
 
 def lap_lines(course: Course) -> list[tuple[tuple[float, float], tuple[float, float]]]:
