@@ -502,3 +502,34 @@ def test_the_load_dialog_lists_saves_newest_first_with_their_summary(tmp_path: p
     assert isinstance(info, dict) and info["turn"] == rg.state.turn and info["players"] == ["Red", "Blue"]
     assert isinstance(rows[2][1], str) and "broken.json" in rows[2][1]
     assert os.path.basename(first).startswith("wild-race-sample-sprint-turn")
+
+
+def test_a_worker_host_that_offers_generator_states_is_asked_and_restored(tmp_path: pathlib.Path) -> None:
+    """The hook a process host may offer: agent_states() when saving, restore_agent_states() on resume."""
+    from game.save import attach
+    from game.ui.session import Seat, Session
+
+    class WorkerHost:  # stands in for game.ai.host.ProcessHost with the two extra messages
+        def __init__(self) -> None:
+            self.restored: Any = None
+
+        def agent_states(self) -> dict[str, Any]:
+            return {"blue": {"rng": list(random.Random(5).getstate()[:1]) + [list(random.Random(5).getstate()[1]),
+                                                                            None]}}
+
+        def restore_agent_states(self, states: dict[str, Any]) -> None:
+            self.restored = states
+
+        def close(self) -> None:
+            pass
+
+    seats = [Seat("red", "Ann", "human", 0), Seat("blue", "Bob", "random", 1)]
+    session = Session.new(SPRINT, seats, 1, 3, process=False)
+    session.host = WorkerHost()
+    attach(session)
+    save_game(str(tmp_path / "w.json"), session)
+    loaded = load_game(str(tmp_path / "w.json"))
+    assert set(loaded.agents) == {"blue"}
+    again = Session(loaded.state, session.seats, host=WorkerHost(), specs=loaded.specs)
+    attach(again, loaded)
+    assert again.host.restored == loaded.agents

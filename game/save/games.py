@@ -119,6 +119,7 @@ class RecordedGame:
     last_error: str | None = None  # the last autosave or replay write that failed (for the window)
     agents: dict[str, Any] = field(default_factory=dict)  # AI agents, when they live in this process
     extra: dict[str, Any] = field(default_factory=dict)  # the window's own data, saved with the game
+    host: Any = None  # the Session's AI host (attach), asked for its agents' generator states if it can
     _lines: list[str] = field(default_factory=list, repr=False)  # the history as JSON lines, so far
     _last: Any = field(default=None, repr=False)  # the entry the last cached line is of
 

@@ -98,6 +98,10 @@ def attach(session: Any, resume: "LoadedGame | GameRecord | None" = None, *, aut
         rg = resume.game if resume.game is not None else continue_game(session.state, resume.record)
         if isinstance(agents, dict) and resume.agents:
             restore_agent_states(agents, resume.agents)
+        elif resume.agents:
+            restore = getattr(host, "restore_agent_states", None)  # a worker-process host that supports it
+            if callable(restore):
+                restore(resume.agents)
         if extra is None:
             extra = resume.extra
     elif isinstance(resume, GameRecord):
@@ -109,6 +113,7 @@ def attach(session: Any, resume: "LoadedGame | GameRecord | None" = None, *, aut
         rg = start_game(session.state, seats)
     if isinstance(agents, dict):
         rg.agents = agents
+    rg.host = host
     rg.extra = dict(extra or {})
     session.ruleset = rg.rules
     session.recorded_game = rg
@@ -143,7 +148,7 @@ def save_document(game: Any, *, extra: dict[str, Any] | None = None, saved_at: s
         "hash": state_digest(state),
         "state": state_tree(state),
         "summary": summary(rg),
-        "agents": agent_states(rg.agents) if rg.agents else {},
+        "agents": _agent_states(rg),
         "extra": dict(extra if extra is not None else rg.extra),
     }
     if saved_at is None:
@@ -151,6 +156,18 @@ def save_document(game: Any, *, extra: dict[str, Any] | None = None, saved_at: s
     if saved_at:
         doc["saved_at"] = saved_at
     return doc
+
+
+def _agent_states(rg: RecordedGame) -> dict[str, Any]:
+    """The AIs' generator states: from agents in this process, or from a worker host
+    that offers `agent_states()` (else none: resumed AIs restart from their seeds)."""
+    if rg.agents:
+        return agent_states(rg.agents)
+    ask = getattr(rg.host, "agent_states", None)
+    if callable(ask):
+        got = ask()
+        return got if isinstance(got, dict) else {}
+    return {}
 
 
 def summary(rg: RecordedGame) -> dict[str, Any]:
