@@ -1,6 +1,7 @@
 """The Doomwheel Race's results: the winner and why (first over the line after the
 last lap, or the last wheel running), then every wheel with its laps, checkpoints,
-wounds left of its maximum, sabotage points spent and whether it was destroyed.
+wounds left of its maximum, sabotage points spent, the Fanatics, Dammaz-Drengi and
+slaves it ran over, the rams it made, and whether it was destroyed.
 Race again (same seats and options) or back to the menu."""
 
 from __future__ import annotations
@@ -51,6 +52,17 @@ class DoomResultsScene(Scene):
             from game.ui.scenes.flow import next_doom_race
             next_doom_race(self.app, self.series)
 
+    def tally(self) -> dict[str, dict[str, Any]]:
+        """From the race's events: the critters each wheel ran over, the rams it made."""
+        over: dict[str, list[str]] = {}
+        rams: dict[str, int] = {}
+        for e in self.session.events:
+            if e.kind == "RanOver":
+                over.setdefault(e.wheel, []).append(e.critter_kind)
+            elif e.kind == "Rammed":
+                rams[e.rammer] = rams.get(e.rammer, 0) + 1
+        return {"over": over, "rams": rams}
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(art.table_background((w, h)), (0, 0))
@@ -76,8 +88,10 @@ class DoomResultsScene(Scene):
             surface.blit(font.render(doom_words.reason_text(out["reason"]) + f", after {out['turns']} turns", True,
                                      INK), (60, y + 48))
         y += 120
-        cols = [("place", 90), ("wheel", 150), ("laps", 330), ("checkpoints", 420), ("wounds", 560),
-                ("sabotage spent", 660), ("", 820)]
+        cols = [("place", 60), ("wheel", 110), ("laps", 270), ("checkpoints", 330), ("wounds", 450),
+                ("sabotage spent", 530), ("Fanatics", 680), ("Dammaz-Drengi", 770), ("slaves", 910), ("rams", 980),
+                ("", 1050)]
+        tally = self.tally()
         for name, x in cols:
             surface.blit(font.render(name, True, DIM), (x, y))
         y += 30
@@ -86,10 +100,11 @@ class DoomResultsScene(Scene):
             idx = colours.get(wh.player, 0)
             icon = doom_art.wheel_sprite(art.player_colour(idx, self.app.settings.colour_blind), idx, 12.0,
                                          wh.length, wh.width, wrecked=not wh.running)
-            surface.blit(icon, (30, y + 1))
+            surface.blit(icon, (14, y + 1))
             cells = [f"{place}.", self.names.get(wh.player, wh.id)[:16], f"{wh.laps}/{st.options.laps}",
                      f"{wh.next_cp}/{n_cp}", f"{wh.wounds}/{wh.max_wounds}", str(5 - wh.sabotage),
-                     "destroyed" if not wh.running else ""]
+                     *(str(tally["over"].get(wh.id, []).count(k)) for k in ("fanatic", "slayer", "slave")),
+                     str(tally["rams"].get(wh.id, 0)), "destroyed" if not wh.running else ""]
             f = bold if place == 1 else font
             for (_, x), cell in zip(cols, cells):
                 surface.blit(f.render(cell, True, GOLD if place == 1 else INK), (x, y))
