@@ -202,11 +202,23 @@ class Geo:
         """The track edges the wheel's base touches (gap <= TOL)."""
         return {oid for _, oid in self.table.within(wheel_shape(w), Kind.EDGE, TOL)}
 
-    def turn_contacts(self, w: Wheel, px: float, py: float, angle: float) -> tuple[Contact | None, Contact | None]:
+    def turn_contacts(self, w: Wheel, px: float, py: float, angle: float,
+                      lifted: set[str] | None = None) -> tuple[Contact | None, Contact | None]:
         """Rotating the wheel about (px, py) by `angle` degrees: (the first wheel or
-        edge contact, the first critter touched before it); `dist` in degrees."""
+        edge contact, the first critter touched before it); `dist` in degrees. With
+        `lifted` (edges the base touches), the wheel is lifted clear of every edge as
+        in `lifted_turn` (for this pivot only): the sweep passes over the edges and a
+        facing that would overlap one is an edge contact at 0 degrees."""
         shape = wheel_shape(w)
-        stop = self.table.first_rotation_contact(shape, px, py, angle, SOLID, {w.id})
+        if lifted:
+            stop = self.table.first_rotation_contact(shape, px, py, angle, Kind.WHEEL, {w.id})
+            turned = angle if stop is None else max(0.0, stop.dist - 1e-6) * (1.0 if angle > 0 else -1.0)
+            x1, y1 = rotate_about(w.x, w.y, px, py, turned)
+            over = self.table.overlapping(wheel_shape(w, x1, y1, w.heading + turned), Kind.EDGE, set())
+            if over:
+                return Contact(0.0, 0.0, over[0], Kind.EDGE), None
+        else:
+            stop = self.table.first_rotation_contact(shape, px, py, angle, SOLID, {w.id})
         crit = self.table.first_rotation_contact(shape, px, py, angle, Kind.CRITTER)
         if crit is not None and stop is not None and crit.dist > stop.dist:
             crit = None
