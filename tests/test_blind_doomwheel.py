@@ -32,6 +32,25 @@ KNOWN_BUGS: dict[str, str] = {
         "obstacles (validate says ok), but the Doomwheel engine ignores them: the wheel drives "
         "through a large rock (x 10 instead of stopping at 3.03)"
     ),
+    "all_wheels_destroyed_equal_laps_draw.json": (
+        "a race whose wheels are all destroyed crashes the engine (IndexError in engine._group "
+        "building the initiative order, a traceback and exit 1) instead of ending it as spec 2 "
+        "says (equal laps: a draw; the engine's end_race would also break the tie on checkpoints, "
+        "which the spec does not)"
+    ),
+    "all_wheels_destroyed_more_laps_wins.json": (
+        "same crash as all_wheels_destroyed_equal_laps_draw (no running wheel: IndexError, exit 1); "
+        "spec 2: more laps wins"
+    ),
+    "last_wheel_running_from_the_start.json": (
+        "spec 2: the last wheel running wins; the engine only checks when a wheel is destroyed, so a "
+        "race with one running wheel goes on (turn 2 starts, over false)"
+    ),
+    "bolt_thrower_default_beside_crossing.json": (
+        "spec 1: the bolt throwers' place is course data with the default beside the crossing; the "
+        "engine (docs/doomwheel-rulings.md, Shooting) gives a team without a course position no bolt "
+        "thrower at all, so no shot is offered"
+    ),
 }
 
 
