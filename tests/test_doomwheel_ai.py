@@ -1,4 +1,4 @@
-"""The Doomwheel Race's AI players (game.ai.doomwheel: easy, normal; and random)
+"""The Doomwheel Race's AI players (game.ai.doomwheel: easy, normal, hard; and random)
 against the rules:
 
 - every choice an agent returns is legal (is_legal BEFORE it is applied) and every
@@ -125,8 +125,8 @@ def test_every_agent_choice_is_legal_and_races_end(seed: int, course: str, playe
 
 @pytest.mark.parametrize("course,kinds,options", [
     ("figure_of_eight", ["normal", "easy", "normal"], {"move_distance": "up_to", "sabotage_moves": "per_point"}),
-    ("the_ratways", ["normal", "random", "easy", "normal"], {"schwenk": "free_pivot", "edge_damage": "d3_s4",
-                                                            "tangled": "then_continue"}),
+    ("the_ratways", ["normal", "random", "easy", "hard"], {"schwenk": "free_pivot", "edge_damage": "d3_s4",
+                                                          "tangled": "then_continue"}),
 ])
 def test_agents_play_every_kind_of_decision_legally(course: str, kinds: list[str], options: dict[str, Any]) -> None:
     st, decisions = run(course, kinds, 7, {**options, "turn_cap": 8})
@@ -163,6 +163,7 @@ def test_same_seed_same_output_under_other_hash_seeds() -> None:
 @pytest.mark.parametrize("course,kinds,seed", [
     ("figure_of_eight", ["normal", "random"], 31),
     ("the_ratways", ["easy", "normal", "random"], 32),
+    ("figure_of_eight", ["hard", "easy"], 33),
 ])
 def test_agents_neither_touch_nor_read_the_game_dice(course: str, kinds: list[str], seed: int) -> None:
     st, decisions = run(course, kinds, seed, {"turn_cap": 5}, check_peek=True)
@@ -171,14 +172,14 @@ def test_agents_neither_touch_nor_read_the_game_dice(course: str, kinds: list[st
 
 # --- 4. why ----------------------------------------------------------------------------------
 
-def test_normal_and_easy_say_why() -> None:
-    _, decisions = run("figure_of_eight", ["normal", "easy"], 12, {"turn_cap": 6})
+def test_normal_easy_and_hard_say_why() -> None:
+    _, decisions = run("figure_of_eight", ["normal", "easy", "hard"], 12, {"turn_cap": 5})
     for seat, kind, choice, why, n_legal in decisions:
         if kind == "random" or n_legal < 2:
             continue
         assert why, f"{kind} gave no reason for {choice}"
         assert seat.capitalize() in why, why
-        if kind == "normal" and choice.kind == "move":
+        if kind in ("normal", "hard") and choice.kind == "move":
             assert why.startswith(f"{seat.capitalize()} drives "), why
             assert ":" in why, why  # then what the move does (runs over, rams, avoids, inches round the lap)
 

@@ -45,8 +45,11 @@ def _doomwheel_agent(kind: str, seed: int, source: str) -> Any:
     if kind == "easy":
         from game.ai.doomwheel.easy import DoomEasyAgent
         return DoomEasyAgent(seed)
-    if kind in ("normal", "hard"):  # hard: no Doomwheel look-ahead yet, it plays as normal (docs/ai.md)
+    if kind == "normal":
         from game.ai.doomwheel.normal import DoomNormalAgent
         return DoomNormalAgent(seed)
+    if kind == "hard":
+        from game.ai.doomwheel.hard import DoomHardAgent
+        return DoomHardAgent(seed)
     raise BadInput(source, "agent", f"no {kind!r} agent for the Doomwheel Race "
                                     f"(available: {', '.join(DOOMWHEEL_AGENTS)}; hard plays as normal)")

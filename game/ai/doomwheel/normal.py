@@ -83,6 +83,7 @@ class DoomNormalAgent:
         self.ats = ats
         self.why = ""
         self._base: tuple[Any, dict[str, float], dict[str, float], float] | None = None
+        self.last_scored: dict[Choice, float] = {}  # the moves valued at the last plan decision
 
     # --- the protocol ------------------------------------------------------------
     def act(self, ruleset: Any, state: DoomState, legal: list[Choice]) -> Choice:
@@ -331,6 +332,7 @@ class DoomNormalAgent:
             scored = {c: 0.0 for c in legal[:1]}
         if self.refine:
             self._refine(ruleset, state, w, d, scored)
+        self.last_scored = scored
         top_v = max(scored.values())
         ties = [c for c, v in scored.items() if v >= top_v - 1e-9]
         choice = ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]
