@@ -157,6 +157,9 @@ class Deciding:
     def go(self) -> None:
         gh = self.ghost()
         if gh is None or "choice" not in gh:
+            p = self._human()
+            if p is not None and p.kind == "sabotage" and self.target is None:
+                self.message = "pick the wheel to sabotage first (its button, or click it)"
             return
         if gh["ok"]:
             self._submit(gh["choice"])
