@@ -512,3 +512,26 @@ def test_schwenk_point_dragged_by_its_handle_and_kept_by_a_nudge(app) -> None:  
     press(app, pygame.K_RETURN)
     turned = [e for e in scene.session.events[n:] if e.kind == "WheelTurned" and e.wheel == w.id]
     assert turned and turned[0].h1 - turned[0].h0 <= 10.0 + 1e-6
+
+
+def test_wild_race_pause_leaves_one_set_of_decision_buttons(app) -> None:  # type: ignore[no-untyped-def]
+    """The same re-entry after the pause menu, in the Wild Race scene (it left the old
+    buttons on screen beside the new ones)."""
+    from game.core.course import load_course
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import start_series
+    start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")), [("A", "human"), ("B", "random")],
+                 1, Options(), 1, seed=8)
+    for _ in range(30):
+        app.frame(1 / 60)
+
+    def on_screen() -> list[str]:
+        return sorted(e.text for e in app.manager.get_root_container().elements
+                      if isinstance(e, pygame_gui.elements.UIButton) and e.visible and e.alive())
+
+    before = on_screen()
+    assert before
+    press(app, pygame.K_ESCAPE)
+    click_button(app, "Resume")
+    app.frame(1 / 60)
+    assert on_screen() == before

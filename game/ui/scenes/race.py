@@ -84,6 +84,18 @@ class RaceScene(Scene):
             cam.cx, cam.cy = course.point_at(course.start_progress + 18.0)
             self.fitted = True
         self._decision_key = None
+        self._drop_buttons()
+
+    def exit(self) -> None:
+        self._drop_buttons()
+        self._decision_key = None
+        super().exit()
+
+    def _drop_buttons(self) -> None:
+        """Kill the decision buttons (they are not in self.widgets): coming back from
+        the pause menu re-enters the scene, which left the old set on screen."""
+        for b in self.buttons:
+            b.kill()
         self.buttons.clear()
 
     def rects(self) -> dict[str, pygame.Rect]:
