@@ -26,32 +26,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 BLIND = ROOT / "tests" / "scenarios" / "doomwheel" / "blind"
 
 # file name -> why the engine disagrees with the spec or the docs (see the file's description)
-KNOWN_BUGS: dict[str, str] = {
-    "obstacle_large_blocks_wheel.json": (
-        "docs/level-format.md: large obstacles are impassable, and a Doomwheel course may hold "
-        "obstacles (validate says ok), but the Doomwheel engine ignores them: the wheel drives "
-        "through a large rock (x 10 instead of stopping at 3.03)"
-    ),
-    "all_wheels_destroyed_equal_laps_draw.json": (
-        "a race whose wheels are all destroyed crashes the engine (IndexError in engine._group "
-        "building the initiative order, a traceback and exit 1) instead of ending it as spec 2 "
-        "says (equal laps: a draw; the engine's end_race would also break the tie on checkpoints, "
-        "which the spec does not)"
-    ),
-    "all_wheels_destroyed_more_laps_wins.json": (
-        "same crash as all_wheels_destroyed_equal_laps_draw (no running wheel: IndexError, exit 1); "
-        "spec 2: more laps wins"
-    ),
-    "last_wheel_running_from_the_start.json": (
-        "spec 2: the last wheel running wins; the engine only checks when a wheel is destroyed, so a "
-        "race with one running wheel goes on (turn 2 starts, over false)"
-    ),
-    "bolt_thrower_default_beside_crossing.json": (
-        "spec 1: the bolt throwers' place is course data with the default beside the crossing; the "
-        "engine (docs/doomwheel-rulings.md, Shooting) gives a team without a course position no bolt "
-        "thrower at all, so no shot is offered"
-    ),
-}
+KNOWN_BUGS: dict[str, str] = {}  # the five first found were fixed in the engine (docs/doomwheel-rulings.md)
 
 
 def _files() -> list[pathlib.Path]:

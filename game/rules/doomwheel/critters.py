@@ -19,11 +19,11 @@ from game.table.geometry import TOL
 from game.table.table import Kind
 from game.rules.doomwheel import events as ev
 from game.rules.doomwheel.engine import PHASES, Ctx, auto, roll
-from game.rules.doomwheel.geo import CRIT, backed, critter_shape, track_barriers, unit
+from game.rules.doomwheel.geo import CRIT, backed, critter_shape, large_obstacles, track_barriers, unit
 from game.rules.doomwheel.state import Critter, DoomState, Step
 
 ORDER = {"slave": 0, "fanatic": 1, "slayer": 2}
-WALK_STOPS = Kind.EDGE | Kind.WHEEL
+WALK_STOPS = Kind.EDGE | Kind.WHEEL | Kind.LARGE  # large obstacles turn a critter back like an edge
 GRID = 0.25
 
 
@@ -109,21 +109,25 @@ def walk(ctx: Ctx, c: Critter, heading: float, dist: float) -> bool:
 
 @lru_cache(maxsize=16)
 def track_spots(course: Course, radius: float) -> tuple[tuple[float, float], ...]:
-    """The 0.25" grid points on the track where a critter's base clears every edge
-    (gap > TOL), in the grid's order (by x, then y). Only points within reach of an
+    """The 0.25" grid points on the track where a critter's base clears every edge and
+    large obstacle (gap > TOL), in the grid's order (by x, then y). Only points within reach of an
     edge's box are tested exactly."""
     from game.table.table import Table
     segs = track_barriers(course)
     edges = Table(segs)
+    boxes = [(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)) for (x0, y0), (x1, y1) in segs]
+    for oid, shape in large_obstacles(course):
+        edges.put(oid, Kind.LARGE, shape)
+        boxes.append((shape.minx, shape.miny, shape.maxx, shape.maxy))
     reach = radius + TOL + 1e-6
     near: set[tuple[int, int]] = set()
-    for (x0, y0), (x1, y1) in segs:
-        for i in range(math.floor((min(x0, x1) - reach) / GRID), math.ceil((max(x0, x1) + reach) / GRID) + 1):
-            for j in range(math.floor((min(y0, y1) - reach) / GRID), math.ceil((max(y0, y1) + reach) / GRID) + 1):
+    for bx0, by0, bx1, by1 in boxes:
+        for i in range(math.floor((bx0 - reach) / GRID), math.ceil((bx1 + reach) / GRID) + 1):
+            for j in range(math.floor((by0 - reach) / GRID), math.ceil((by1 + reach) / GRID) + 1):
                 near.add((i, j))
     return tuple((x, y) for x, y in _grid_on_track(course)
                  if (round(x / GRID), round(y / GRID)) not in near
-                 or not edges.within(g.make_circle(x, y, radius), Kind.EDGE, TOL))
+                 or not edges.within(g.make_circle(x, y, radius), Kind.EDGE | Kind.LARGE, TOL))
 
 
 @lru_cache(maxsize=8)

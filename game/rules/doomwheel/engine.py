@@ -299,6 +299,9 @@ def _turn_start(ctx: Ctx, step: Step) -> None:
     if state.turn >= state.options.turn_cap:
         end_race(ctx, "turn cap")
         return
+    check_last_running(ctx)  # a race set up (or left) with one wheel or none running is over
+    if state.phase == OVER:
+        return
     state.turn += 1
     state.phase = "initiative"
     ctx.emit(ev.TurnStarted(state.turn))
@@ -441,9 +444,13 @@ def check_last_running(ctx: Ctx) -> None:
 
 
 def end_race(ctx: Ctx, reason: str) -> None:
-    """No lap winner: the most laps (then checkpoints) wins, else a draw."""
-    best = max((w.laps, w.next_cp) for w in ctx.state.wheels.values())
-    top = [w for w in ctx.state.wheels.values() if (w.laps, w.next_cp) == best]
+    """No lap winner. Every wheel destroyed (spec §2): the most laps wins, else a draw.
+    The turn cap (the engine's own ruling): the most laps, then checkpoints passed,
+    wins, else a draw."""
+    def score(w: Wheel) -> tuple[int, int]:
+        return (w.laps, w.next_cp if reason == "turn cap" else 0)
+    best = max(score(w) for w in ctx.state.wheels.values())
+    top = [w for w in ctx.state.wheels.values() if score(w) == best]
     finish(ctx, top[0].player if len(top) == 1 else None, reason)
 
 

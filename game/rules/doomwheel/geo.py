@@ -16,7 +16,8 @@ from game.table.geometry import BACKOFF, TOL
 from game.table.table import Contact, Kind, Table
 from game.rules.doomwheel.state import Critter, DoomState, Wheel
 
-SOLID = Kind.WHEEL | Kind.EDGE
+SOLID = Kind.WHEEL | Kind.EDGE | Kind.LARGE
+OBST = "o:"
 CRIT = "c:"
 
 
@@ -132,6 +133,8 @@ class Geo:
 
     def __init__(self, course: Course) -> None:
         self.table = Table(track_barriers(course))
+        for oid, shape in large_obstacles(course):
+            self.table.put(oid, Kind.LARGE, shape)
         self.synced: dict[str, tuple[float, ...]] = {}
         self.spot_memo: dict[object, Any] = {}  # critters.free_spot_set
         self.cp_dirs: list[tuple[float, float]] = list(_lap_directions(course))
@@ -211,7 +214,7 @@ class Geo:
         facing that would overlap one is an edge contact at 0 degrees."""
         shape = wheel_shape(w)
         if lifted:
-            stop = self.table.first_rotation_contact(shape, px, py, angle, Kind.WHEEL, {w.id})
+            stop = self.table.first_rotation_contact(shape, px, py, angle, Kind.WHEEL | Kind.LARGE, {w.id})
             turned = angle if stop is None else max(0.0, stop.dist - 1e-6) * (1.0 if angle > 0 else -1.0)
             x1, y1 = rotate_about(w.x, w.y, px, py, turned)
             over = self.table.overlapping(wheel_shape(w, x1, y1, w.heading + turned), Kind.EDGE, set())
@@ -227,7 +230,8 @@ class Geo:
     def lifted_turn(self, w: Wheel, angle: float) -> tuple[float, float, float, str, list[str]]:
         """A turn by a wheel whose base touches a track edge (docs/doomwheel-rulings.md):
         lifted clear of every edge, it turns about its centre or, if that facing would
-        overlap an edge, about the middle of its rear edge; only wheels stop the sweep
+        overlap an edge, about the middle of its rear edge; only wheels (and large
+        obstacles) stop the sweep
         (stopping 1e-6 degrees short). If neither facing clears the edges the turn does
         not happen. Returns (pivot x, pivot y, degrees turned, what stopped it: a
         wheel, an edge or "", the critters the sweep touches in touch order)."""
@@ -236,7 +240,7 @@ class Geo:
         ux, uy = unit(w.heading)
         blocked = ""
         for px, py in ((w.x, w.y), (w.x - ux * w.length / 2, w.y - uy * w.length / 2)):
-            stop = self.table.first_rotation_contact(shape, px, py, angle, Kind.WHEEL, {w.id})
+            stop = self.table.first_rotation_contact(shape, px, py, angle, Kind.WHEEL | Kind.LARGE, {w.id})
             turned = angle if stop is None else max(0.0, stop.dist - 1e-6) * sign
             x1, y1 = rotate_about(w.x, w.y, px, py, turned)
             over = self.table.overlapping(wheel_shape(w, x1, y1, w.heading + turned), Kind.EDGE, set())
@@ -264,6 +268,26 @@ def _lap_directions(course: Course) -> tuple[tuple[float, float], ...]:
         s = course.progress((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         out.append(course.tangent_at(s))
     return tuple(out)
+
+
+def large_obstacles(course: Course) -> list[tuple[str, g.Shape]]:
+    """The course's large obstacles as table shapes (ids "o:<id>"): impassable to
+    wheels and critters like an edge (docs/doomwheel-rulings.md); small obstacles play
+    no part in the Doomwheel Race."""
+    out = []
+    for o in course.obstacles:
+        if o.size != "large":
+            continue
+        if o.shape == "circle":
+            shape = g.make_circle(o.x, o.y, o.radius)
+        elif o.shape == "rect":
+            shape = g.make_rect(o.x, o.y, o.rotation, o.length, o.width)
+        else:
+            a = math.radians(o.rotation)
+            c, s = math.cos(a), math.sin(a)
+            shape = g.make_poly([(o.x + px * c - py * s, o.y + px * s + py * c) for px, py in o.points])
+        out.append((OBST + o.id, shape))
+    return out
 
 
 def lap_lines(course: Course) -> list[tuple[tuple[float, float], tuple[float, float]]]:

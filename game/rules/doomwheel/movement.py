@@ -198,7 +198,7 @@ def contact(ctx: Ctx, step: Step, w: Wheel, other: str, heading: float, rest: tu
                 and other not in step.get("rammed", ()) and RAM_HOOK):
             RAM_HOOK[0](ctx, step, w, other, heading, rest)
         return
-    if state.options.edge_damage == "d3_s4":
+    if state.options.edge_damage == "d3_s4" and other.startswith("edge"):  # not a large obstacle
         ctx.push(roll("d3", 1, w.id, "edge_hits", Step.make("hits", wheel=w.id, strength=4)))
 
 

@@ -8,6 +8,7 @@ D3 wounds per unsaved wound, no armour save. Line of sight is blocked by other w
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from game.core.protocol import Choice
@@ -25,10 +26,29 @@ STRENGTH = 6
 
 
 def machine(state: DoomState, player: str) -> tuple[float, float] | None:
-    """Where the team's bolt thrower stands (None: the course has no spot for it)."""
+    """Where the team's bolt thrower stands: the course's `fans` spot for the team (in
+    seat order), else beside the course's first crossing (spec §1's default:
+    default_spot); None if the course has neither."""
     i = state.players.index(player)
     fans = state.course.fans
-    return (fans[i].x, fans[i].y) if i < len(fans) else None
+    if i < len(fans):
+        return (fans[i].x, fans[i].y)
+    return default_spot(state.course, i)
+
+
+def default_spot(course: object, i: int) -> tuple[float, float] | None:
+    """Team i's bolt thrower beside the first crossing: 1" outside its circle, off the
+    track, on the north, south, east, west, then diagonal side in turn (the sides
+    that are off the track, in that order; team i takes the i-th, round again)."""
+    crossings = getattr(course, "crossings", ())
+    if not crossings:
+        return None
+    cr = crossings[0]
+    r = cr.radius + 1.0
+    sides = [(cr.x + r * math.cos(math.radians(a)), cr.y + r * math.sin(math.radians(a)))
+             for a in (90, 270, 0, 180, 45, 135, 225, 315)]
+    off = [p for p in sides if not course.contains(*p)] or sides  # type: ignore[attr-defined]
+    return off[i % len(off)]
 
 
 def reloaded(state: DoomState, w: Wheel) -> bool:
