@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.ai.doomwheel import knowledge as kn
 from game.core.protocol import CHANCE, Choice
 from game.rules.doomwheel import events as ev
 from game.rules.doomwheel.geo import geo_of
@@ -64,7 +65,6 @@ def follow(ruleset: Any, branch: Branch, mark: Any = None, ram_both: bool = True
             break
         if reason == "ram":
             if ram_both:
-                from game.ai.doomwheel import knowledge as kn
                 p_rammer = kn.p_rammed_side(True)
                 other = Branch(branch.prob * p_rammer, st.clone(), list(branch.events), list(branch.slaves))
                 other.events.extend(ruleset.apply(other.state, ROLL[1]))

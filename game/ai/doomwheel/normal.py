@@ -508,35 +508,37 @@ class DoomNormalAgent:
 
     # --- the bolt thrower ---------------------------------------------------------------
     def _shoot(self, ruleset: Any, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
+        """Shoot the target worth most; hold a long-range shot at a healthy target
+        that will probably be at short range next turn (firing now would leave the
+        machine reloading then)."""
         me = state.wheels[top["wheel"]]
         at = shooting.machine(state, me.id)
         weights = self.rival_weights(state, me.id)
-        best: tuple[float, Choice | None, str] = (0.0, None, "")
+        best: tuple[float, Choice | None, str, bool] = (0.0, None, "", False)
         for c in legal:
             if c.kind != "shoot" or at is None:
                 continue
             t = state.wheels[str(c["target"])]
-            need = shooting.to_hit_needed(state, at, t)
-            p_hit = kn.hit_chance(need)
+            p_hit = kn.hit_chance(shooting.to_hit_needed(state, at, t))
             wn = charts.to_wound(shooting.STRENGTH, t.toughness)
-            p_wound = 0.0 if wn is None else (7 - wn) / 6
-            dist = {k: q * p_hit * p_wound for k, q in kn.D3}
-            dist[0] = 1 - p_hit * p_wound
+            p = p_hit * (0.0 if wn is None else (7 - wn) / 6)
+            dist = {k: q * p for k, q in kn.D3}
+            dist[0] = 1 - p
             worth = kn.loss_worth(t.wounds, dist) * weights.get(t.id, 0.5)
-            label = f"{round(100 * p_hit * p_wound)}% to wound at {'short' if need <= 4 else 'long'} range"
-            if need > 4 and t.wounds > 3 and self._closer_next_turn(state, at, t):
-                label += "; it will be closer next turn"
-                worth *= 0.4
+            long = shooting.distance(state, at, t) > shooting.LONG
+            wait = long and t.wounds > 3 and self._closer_next_turn(state, at, t)
+            label = f"{round(100 * p)}% to wound {name_of(t.id)} at {'long' if long else 'short'} range"
             if worth > best[0]:
-                best = (worth, c, label)
-        if best[1] is None:
-            self.why = f"{name_of(me.id)}'s bolt thrower holds: the shot is better next turn"
+                best = (worth, c, label, wait)
+        _, choice, label, wait = best
+        if choice is None:
+            self.why = f"{name_of(me.id)}'s bolt thrower holds"
             return Choice.make("hold")
-        self.why = f"{name_of(me.id)}'s bolt thrower shoots at {name_of(str(best[1]['target']))}: {best[2]}"
-        if best[0] < 0.6 and "closer" in best[2]:
-            self.why = f"{name_of(me.id)}'s bolt thrower holds: {best[2]}"
+        if wait:
+            self.why = f"{name_of(me.id)}'s bolt thrower holds: {label} now, closer next turn"
             return Choice.make("hold")
-        return best[1]
+        self.why = f"{name_of(me.id)}'s bolt thrower shoots: {label}"
+        return choice
 
     def _closer_next_turn(self, state: DoomState, at: tuple[float, float], t: Wheel) -> bool:
         tr = self.track(state)
