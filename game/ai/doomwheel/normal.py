@@ -5,8 +5,9 @@ ties, and it never draws from the game's dice.
 Everything is valued in inches of progress round the lap (game.ai.doomwheel.track)
 and in the exact odds of the engine's charts (game.ai.doomwheel.knowledge):
 
-- drive or repair: repairs when the expected worth of D3 wounds beats a move, and
-  never when a move or two would win the race;
+- drive or repair: repairs when the expected worth of D3 wounds beats a move (half
+  a move when well ahead, three when a move or two would win the race), and while
+  wedged against an edge;
 - the move: a fan of candidates (Schwenk angles either way, early, midway or late in
   the move; shorter moves with `up_to`) is applied to clones of the state by the
   engine and followed with neutral dice (game.ai.doomwheel.look), so the path, what
@@ -24,8 +25,8 @@ and in the exact odds of the engine's charts (game.ai.doomwheel.knowledge):
   slaves that may carry it on); a batch is spent when it beats keeping the points
   (worth less as the race runs out, nothing when a rival is about to win);
 - the bolt thrower: shoots the target with the best expected worth of wounds; holds
-  a long-range shot when the target will probably be at short range next turn (a
-  shot now would leave the machine reloading then), unless it could finish it.
+  a long-range shot at a target with more than 3 wounds that will probably be at
+  short range next turn (a shot now would leave the machine reloading then).
 """
 
 from __future__ import annotations
