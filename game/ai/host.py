@@ -17,6 +17,7 @@ from typing import Any
 from game.core.protocol import Choice
 
 FAST_KINDS = ("random", "easy", "greedy")  # decide in well under a millisecond
+DOOMWHEEL_FAST_KINDS = ("random", "greedy")  # the Doomwheel easy traces its moves with the engine (about 14 ms)
 
 
 def portable(state: Any) -> Any:
@@ -151,7 +152,8 @@ def make_host(specs: dict[str, tuple[str, int]], process: bool | None = None, ru
     """A process host when any agent needs real thinking time, else inline; the
     agents are `ruleset`'s ('wild_race' or 'doomwheel')."""
     if process is None:
-        process = any(kind not in FAST_KINDS for kind, _ in specs.values())
+        fast = DOOMWHEEL_FAST_KINDS if ruleset.replace("-", "_") == "doomwheel" else FAST_KINDS
+        process = any(kind not in fast for kind, _ in specs.values())
     if not specs or not process:
         return InlineHost(specs, ruleset)
     try:
