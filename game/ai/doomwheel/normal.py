@@ -202,7 +202,7 @@ class DoomNormalAgent:
         stop, _ = geo.line_contacts(w, w.heading, kn.TWO_D6_MEAN)
         go = kn.TWO_D6_MEAN if stop is None else stop.dist
         ux, uy = unit(w.heading)
-        p1 = tr.progress(with_pose(w, w.x + ux * go, w.y + uy * go))
+        p1 = tr.progress(tr.moved(w, w.x + ux * go, w.y + uy * go))
         return SlaveMark(wid, p0, max(0.0, p1 - p0))
 
     # --- valuing a traced path -----------------------------------------------------------
@@ -486,7 +486,7 @@ class DoomNormalAgent:
                 go = min(float(s), stop)
                 v0 = at_go.get(go)
                 if v0 is None:
-                    moved = with_pose(t, t.x + ux * go, t.y + uy * go)
+                    moved = self.track(state).moved(t, t.x + ux * go, t.y + uy * go)
                     v0 = at_go[go] = base_score - self.pose_score(st, moved) + self.danger(st, moved)
                 v = v0
                 for dd, kind in crits:

@@ -167,6 +167,23 @@ class Track:
         """Inches of the race the wheel has run (whole laps, then this lap's way)."""
         return (w.laps + 1) * self.lap - self.to_go(w.next_cp, w.x, w.y)
 
+    def moved(self, w: Any, x: float, y: float, heading: float | None = None) -> Any:
+        """A copy of the wheel slid straight to (x, y), with the next lap line counted
+        as passed if the slide crosses it going forward (as the engine counts lines:
+        its seg_cross and the line's forward direction), for valuing slides and slips
+        the engine has not made."""
+        from dataclasses import replace
+        m = replace(w, x=x, y=y, heading=w.heading if heading is None else heading)
+        k = w.next_cp
+        a, b = self.lines[k]
+        fx, fy = self.dirs[k]
+        if (x - w.x) * fx + (y - w.y) * fy > 0 and seg_cross((w.x, w.y), (x, y), a, b):
+            if k < len(self.lines) - 1:
+                m.next_cp = k + 1
+            else:
+                m.next_cp, m.laps = 0, w.laps + 1
+        return m
+
     def race_length(self, laps: int) -> float:
         return laps * self.lap
 
