@@ -213,3 +213,20 @@ def test_the_racing_line_goes_round_in_checkpoint_order() -> None:
     p_in = tr.progress(w)
     w.x, w.y = 8.0, -8.0
     assert tr.progress(w) > p_in
+
+
+def test_a_slide_over_the_next_lap_line_counts_it_as_the_engine_will() -> None:
+    """Regression: valuing a sabotage slide across the rival's next checkpoint, the
+    AI took the slid wheel to be the wrong side of a line it had not passed (40" lost
+    round the lap) and spent 3 points for a 4" slide."""
+    course = COURSES["figure_of_eight"]
+    tr = track_of(course)
+    st = new_state(DoomSetup(course, (("red", "Red"), ("blue", "Blue")), 1))
+    w = st.wheels["red"]
+    w.x, w.y, w.heading, w.next_cp = 15.23, 6.03, 173.0, 0  # just short of checkpoint 0
+    before = tr.progress(w)
+    slid = tr.moved(w, w.x - 2.5, w.y + 2.5)  # up and left, over the line going forward
+    assert slid.next_cp == 1 and slid.laps == 0
+    assert abs(tr.progress(slid) - before) < 5.0
+    back = tr.moved(w, w.x + 1.0, w.y - 1.0)
+    assert back.next_cp == 0
