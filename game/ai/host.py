@@ -76,7 +76,12 @@ class InlineHost:
 
 
 def _serve(conn: Any, specs: dict[str, tuple[str, int]], ruleset: str) -> None:  # pragma: no cover - worker
+    """The worker: one message at a time, answered in order. ("ask", player, state,
+    legal) -> ("answer", choice, why, the agents' generator states after it);
+    ("states",) -> ("states", generator states); ("restore", states) -> no reply;
+    None ends it."""
     from game.ai.agents import make_agent
+    from game.save import agent_states, restore_agent_states
     agents = {p: make_agent(kind, seed, ruleset=ruleset) for p, (kind, seed) in specs.items()}
     while True:
         try:
@@ -85,15 +90,27 @@ def _serve(conn: Any, specs: dict[str, tuple[str, int]], ruleset: str) -> None: 
             return
         if msg is None:
             return
-        player, state, legal = msg
         try:
-            conn.send(_decide(agents, player, state, legal))
+            if msg[0] == "states":
+                conn.send(("states", agent_states(agents)))
+            elif msg[0] == "restore":
+                restore_agent_states(agents, msg[1])
+            else:
+                _, player, state, legal = msg
+                choice, why = _decide(agents, player, state, legal)
+                conn.send(("answer", choice, why, agent_states(agents)))
         except Exception as e:  # an agent bug must not hang the window: say so
             conn.send(("error", f"{type(e).__name__}: {e}"))
 
 
 class ProcessHost:
-    """Agents in a worker process. `ask` returns at once; `poll` is non-blocking."""
+    """Agents in a worker process. `ask` returns at once; `poll` is non-blocking.
+
+    The agents' generator states (for saves, docs/save-format.md) come back with
+    every answer, so `agent_states()` knows them without a round trip while an ask
+    is outstanding (they are the states before that ask: nothing else draws from
+    them). The pipe is ordered and the worker answers in order, so a states query
+    sent before an ask is answered before it."""
 
     def __init__(self, specs: dict[str, tuple[str, int]], ruleset: str = "wild_race") -> None:
         import multiprocessing
@@ -104,38 +121,81 @@ class ProcessHost:
         self._proc.start()
         child.close()
         self._waiting = False
+        self._states: dict[str, Any] | None = None  # the agents' generator states when no ask is outstanding
+        self._states_due = 0  # states replies sent for and not yet read
+        self._restore: dict[str, Any] | None = None  # a restore queued behind an outstanding ask
 
-    def ask(self, player: str, state: Any, legal: list[Choice]) -> None:
+    def _send(self, msg: Any) -> None:
         try:
-            self._conn.send((player, portable(state), legal))
+            self._conn.send(msg)
         except (OSError, ValueError) as e:
             raise RuntimeError(f"the AI process stopped ({e})") from None
+
+    def ask(self, player: str, state: Any, legal: list[Choice]) -> None:
+        if self._states is None:  # know the states before this ask, for a save made while it thinks
+            self._send(("states",))
+            self._states_due += 1
+        self._send(("ask", player, portable(state), legal))
         self._waiting = True
 
     def poll(self) -> tuple[Choice, str] | None:
         if not self._waiting:
             return None
-        if not self._conn.poll():
-            if not self._proc.is_alive():
-                raise RuntimeError("the AI process stopped")
-            return None
-        return self._receive()
+        while self._conn.poll():
+            got = self._receive()
+            if got is not None:
+                return got
+        if not self._proc.is_alive():
+            raise RuntimeError("the AI process stopped")
+        return None
 
     def wait(self) -> tuple[Choice, str] | None:
-        if not self._waiting:
-            return None
-        return self._receive()
+        while self._waiting:
+            got = self._receive()
+            if got is not None:
+                return got
+        return None
 
-    def _receive(self) -> tuple[Choice, str]:
+    def _receive(self) -> tuple[Choice, str] | None:
+        """Read one reply: an answer (returned), or a states reply (kept; None)."""
         try:
             got = self._conn.recv()
         except (EOFError, OSError) as e:
             self._waiting = False
             raise RuntimeError(f"the AI process stopped ({e})") from None
+        if got[0] == "states":
+            self._states_due -= 1
+            self._states = got[1]
+            return None
         self._waiting = False
         if got[0] == "error":
             raise RuntimeError(f"the AI failed: {got[1]}")
-        return got  # type: ignore[no-any-return]
+        _, choice, why, states = got
+        self._states = states
+        if self._restore is not None:
+            queued, self._restore = self._restore, None
+            self.restore_agent_states(queued)
+        return choice, why
+
+    def agent_states(self) -> dict[str, Any]:
+        """The agents' generator states as of the last decision answered (the state a
+        resumed game must restore); asks the worker if they are not known yet."""
+        while self._states is None and (self._states_due > 0 or not self._waiting):
+            if self._states_due == 0:
+                self._send(("states",))
+                self._states_due += 1
+            got = self._receive()  # the states reply comes first: it was sent before any ask
+            if got is not None:  # pragma: no cover - replies come in order
+                raise RuntimeError("the AI process answered out of order")
+        return dict(self._states or {})
+
+    def restore_agent_states(self, states: dict[str, Any]) -> None:
+        """Set the agents' generators (a resumed game); queued behind an outstanding ask."""
+        if self._waiting:
+            self._restore = dict(states)
+            return
+        self._send(("restore", dict(states)))
+        self._states = None  # asked for again when next needed
 
     def close(self) -> None:
         try:

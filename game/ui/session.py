@@ -87,6 +87,8 @@ class Session:
     _asked: Any = None  # the decision an AI is thinking about
     specs: dict[str, tuple[str, int]] = field(default_factory=dict)  # AI seats: (kind, seed)
     ruleset: Any = None  # the state's ruleset (game.rules.ruleset_of), set on creation
+    recorded_game: Any = None  # the game.save RecordedGame recording this session (game.save.attach sets it)
+    _marks: list[int] = field(default_factory=list)  # len(events) before each human choice (take-backs)
 
     def __post_init__(self) -> None:
         if self.ruleset is None:
@@ -159,12 +161,50 @@ class Session:
         why = self.ruleset.is_legal(self.state, choice)
         if why is not None:
             return why
+        self._marks.append(len(self.events))
         self._chosen(choice)
         try:
             self._apply(choice)
         except IllegalChoice as e:  # pragma: no cover - is_legal said yes
             return e.reason
         return None
+
+    def replace_state(self, state: Any) -> None:
+        """Play on from another state object (a take-back's restored position). Only
+        while a human's decision is pending, so no AI is thinking about the old state."""
+        if self.pending() is None or self.pending().seat.kind != "human":  # type: ignore[union-attr]
+            raise RuntimeError("replace_state: only while a human's decision is pending")
+        self.state = state
+        self._legal_cache = None
+        self._asked = None
+
+    def can_take_back(self) -> bool:
+        """Whether the current human player has choices of their own to take back
+        (since the last die rolled). Needs a recorded game (game.save.attach)."""
+        p = self.human_turn()
+        rg = self.recorded_game
+        return p is not None and rg is not None and rg.record.takeback_steps(p.actor) > 0
+
+    def take_back(self) -> int:
+        """Undo the current human player's own choices back to the last die rolled
+        (the take-backs house rule): how many were undone (0: none). The session
+        goes on from the recorded game's restored state; their events are dropped."""
+        if not self.can_take_back():
+            return 0
+        p = self.human_turn()
+        assert p is not None and self.recorded_game is not None
+        n = int(self.recorded_game.take_back(p.actor))
+        if n == 0:
+            return 0
+        self.replace_state(self.recorded_game.state)
+        marks = self._marks[-n:] if len(self._marks) >= n else []
+        if marks:
+            cut = marks[0]
+            del self._marks[-n:]
+            dropped = self.events[cut:]
+            self.events = self.events[:cut]
+            self.unseen = [e for e in self.unseen if all(e is not d for d in dropped)]
+        return n
 
     def think(self, max_steps: int = 40, block: bool = False) -> int:
         """Roll pending dice and take AI answers, up to `max_steps` steps; stops at a

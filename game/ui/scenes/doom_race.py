@@ -16,6 +16,7 @@ import pygame_gui
 
 from game.core.protocol import Choice
 from game.ui import doom_words as words
+from game.ui import saving
 from game.ui.app import App, Scene
 from game.ui.doom_animate import DoomAnimator
 from game.ui.doom_panels import DoomRoster, draw_help
@@ -288,6 +289,8 @@ class DoomRaceScene(Deciding, Scene):
         self.buttons[b] = c
 
     def on_ui(self, event: pygame.event.Event) -> None:
+        if saving.on_ui(self, event):
+            return
         if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.buttons:
             return
         c = self.buttons[event.ui_element]
@@ -420,6 +423,8 @@ class DoomRaceScene(Deciding, Scene):
     def _key(self, event: pygame.event.Event) -> bool:
         cam = self.view.camera
         k = event.key
+        if saving.handle_key(self, event):  # Ctrl+S, Ctrl+O, U (take-backs)
+            return True
         if self.show_help and k in (pygame.K_h, pygame.K_ESCAPE):
             self._set_help(False)
             return True
@@ -535,6 +540,8 @@ class DoomRaceScene(Deciding, Scene):
         self._draw_decision(surface, rects["decision"], p)
         self.dice.draw(surface, rects["dice"], self.dice_names)
         self.log.draw(surface, rects["log"])
+        saving.sync_undo_button(self)
+        saving.draw_overlay(self, surface)
         if self.show_help:
             draw_help(surface)
 

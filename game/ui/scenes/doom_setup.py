@@ -91,6 +91,7 @@ class DoomSetupScene(Scene):
         self.options: dict[str, str] = {}
         self.error = ""
         self.seed: int | None = None
+        self.takebacks = False  # house rule (issue 7): off by default
         self._cards: dict[int, pygame.Surface | None] = {}
         self._card_rects: dict[int, pygame.Rect] = {}
         self._courses: dict[int, Any] = {}
@@ -179,6 +180,11 @@ class DoomSetupScene(Scene):
         self.cap_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x2 + 235, oy, 100, 28), m)
         self.cap_entry.set_text(self.options.get("turn_cap", str(defaults["turn_cap"])))
         add(self.cap_entry)
+        oy += 40  # house rules: not the published rules, so set apart
+        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 230, 28), "House rule: take-backs", m))
+        self.takebacks_dd = pygame_gui.elements.UIDropDownMenu(
+            ["off", "on"], "on" if self.takebacks else "off", pygame.Rect(x2 + 235, oy, 100, 28), m)
+        add(self.takebacks_dd)
 
     def card_size(self) -> tuple[tuple[int, int], int]:
         return (BIG_CARD, 2) if len(self.files) <= 2 else (CARD, 3)
@@ -198,6 +204,8 @@ class DoomSetupScene(Scene):
         self.kinds = [sel(dd) for dd in self.kind_dds] + self.kinds[len(self.kind_dds):]
         for dd, name in self.option_dds.items():
             self.options[name] = sel(dd)
+        v = self.takebacks_dd.selected_option
+        self.takebacks = (v[0] if isinstance(v, tuple) else v) == "on"
         self.options["laps"] = sel(self.laps_dd)
         self.options["turn_cap"] = self.cap_entry.get_text().strip()
 
@@ -264,7 +272,8 @@ class DoomSetupScene(Scene):
             return
         kinds = seat_kinds()
         seats = [(self.names[i], kinds.get(self.kinds[i], "random")) for i in range(self.players)]
-        start_doomwheel(self.app, course, seats, options, self.seed, colours=self.colour_of[:self.players])
+        start_doomwheel(self.app, course, seats, options, self.seed, colours=self.colour_of[:self.players],
+                        takebacks=self.takebacks)
 
     # --- drawing ----------------------------------------------------------------------
     def _card(self, i: int) -> pygame.Surface | None:

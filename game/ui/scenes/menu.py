@@ -1,8 +1,10 @@
-"""The main menu."""
+"""The main menu: new races, "Resume unfinished game" when the autosave holds one
+(game.save.find_unfinished_autosave), Load game, Replays, the editor and settings."""
 
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -15,25 +17,47 @@ class MenuScene(Scene):
     def __init__(self, app: App, message: str = "") -> None:
         super().__init__(app)
         self.message = message or (app.settings_error or "")
+        self.resume: Any = None  # the unfinished autosaved game to offer (a LoadedGame)
+        try:
+            from game.save import find_unfinished_autosave
+            self.resume = find_unfinished_autosave()
+        except (OSError, ValueError) as e:  # an unreadable data folder: no offer, say why
+            self.message = self.message or f"The autosave could not be read: {e}"
+
+    def resume_label(self) -> tuple[str, str]:
+        from game.ui.scenes.load import RULESET_NAMES
+        g = self.resume
+        course = str(g.record.setup.course.get("name", "")) or "a course"
+        when = g.saved_at.replace("T", " ").replace("Z", " UTC") if g.saved_at else "earlier"
+        return f"Resume unfinished game ({course}, turn {g.turn}, {when})", RULESET_NAMES.get(g.ruleset, g.ruleset)
 
     def enter(self) -> None:
         w, h = self.app.size
         m = self.app.manager
         x = w // 2 - 160
-        y = h // 2 - 190
+        y = h // 2 - 220
         self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 100, y - 124, 520, 80), "Wild Table", m,
                                                         object_id="#title"))
         self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 180, y - 50, 680, 30),
                                                         "The Wild Race and The Doomwheel Race, on the tabletop", m,
                                                         object_id="#subtitle"))
         self.buttons = {}
+        if self.resume is not None:
+            label, ruleset = self.resume_label()
+            b = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 330, y, 660, 44), label, m,
+                                             tool_tip_text=f"{ruleset}: go on where the autosave left it",
+                                             object_id="#resume")
+            self.buttons[b] = "resume"
+            self.widgets.append(b)
+            y += 58
         items = [("new", "New race", True, ""), ("gp", "New Grand Prix", True, ""),
                  ("doom", "Doomwheel Race", True, "Giant rat-driven wheels race laps of a figure of eight"),
-                 ("load", "Load", False, "Saving and loading come in a later version"),
+                 ("load", "Load game", True, "Go on with a saved game (Ctrl+O in a race)"),
+                 ("replays", "Replays", True, "Watch a finished game again"),
                  ("editor", "Course editor", True, ""),
                  ("settings", "Settings", True, ""), ("quit", "Quit", True, "")]
         for i, (key, label, enabled, tip) in enumerate(items):
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * 52, 320, 44), label, m,
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * 50, 320, 42), label, m,
                                              tool_tip_text=tip or None)
             if not enabled:
                 b.disable()
@@ -50,7 +74,14 @@ class MenuScene(Scene):
         if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.buttons:
             return
         key = self.buttons[event.ui_element]
-        if key in ("new", "gp"):
+        if key == "resume" and self.resume is not None:
+            from game.ui.scenes.flow import resume_game
+            loaded, self.resume = self.resume, None
+            resume_game(self.app, loaded)
+        elif key in ("load", "replays"):
+            from game.ui.scenes.load import LoadScene
+            self.app.replace(LoadScene(self.app, replays=key == "replays"))
+        elif key in ("new", "gp"):
             from game.ui.scenes.setup import SetupScene
             self.app.replace(SetupScene(self.app, grand_prix=key == "gp"))
         elif key == "doom":

@@ -19,6 +19,7 @@ from game.table import geometry as g
 from game.table.table import Kind
 from game.ui import words
 from game.ui.animate import Animator
+from game.ui import saving
 from game.ui.app import App, Scene
 from game.ui.panels import Banner, DiceTray, Log, Roster
 from game.ui.session import Session
@@ -225,6 +226,8 @@ class RaceScene(Scene):
                 break
 
     def on_ui(self, event: pygame.event.Event) -> None:
+        if saving.on_ui(self, event):
+            return
         if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.buttons:
             return
         c = self.buttons[event.ui_element]
@@ -446,6 +449,8 @@ class RaceScene(Scene):
     def _key(self, event: pygame.event.Event) -> bool:
         cam = self.view.camera
         k = event.key
+        if saving.handle_key(self, event):  # Ctrl+S, Ctrl+O, U (take-backs)
+            return True
         if self.show_help and k in (pygame.K_h, pygame.K_ESCAPE):
             self._set_help(False)
             return True
@@ -576,6 +581,8 @@ class RaceScene(Scene):
                 surface.blit(t, (dec.x + 10, dec.y + 8))
         self.dice.draw(surface, rects["dice"], self.names)
         self.log.draw(surface, rects["log"])
+        saving.sync_undo_button(self)
+        saving.draw_overlay(self, surface)
         if self.show_help:
             from game.ui.help import draw_help
             draw_help(surface)

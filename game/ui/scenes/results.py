@@ -51,7 +51,8 @@ class ResultsScene(Scene):
                 from game.ui.scenes.menu import MenuScene
                 self.app.replace(MenuScene(self.app))
         elif event.ui_element is self.again:
-            start_series(self.app, s.course, s.seats, s.per, s.options, s.races, colours=s.palette)
+            start_series(self.app, s.course, s.seats, s.per, s.options, s.races, colours=s.palette,
+                         takebacks=s.takebacks)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

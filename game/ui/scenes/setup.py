@@ -90,6 +90,7 @@ class SetupScene(Scene):
         self._preview: pygame.Surface | None = None
         self._preview_for = -1
         self.seed: int | None = None  # None: a fresh random race each time (tests fix it)
+        self.takebacks = False  # house rule (issue 7): off by default
 
     def enter(self) -> None:
         m = self.app.manager
@@ -160,6 +161,11 @@ class SetupScene(Scene):
         self.cap_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x2 + 255, oy, 100, 28), m)
         self.cap_entry.set_text(self.options.get("turn_cap", "60"))
         add(self.cap_entry)
+        oy += 40  # house rules: not the published rules, so set apart
+        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 250, 28), "House rule: take-backs", m))
+        self.takebacks_dd = pygame_gui.elements.UIDropDownMenu(
+            ["off", "on"], "on" if self.takebacks else "off", pygame.Rect(x2 + 255, oy, 100, 28), m)
+        add(self.takebacks_dd)
         self.back = pygame_gui.elements.UIButton(pygame.Rect(30, h - 70, 160, 46), "Back", m)
         self.start = pygame_gui.elements.UIButton(pygame.Rect(w - 250, h - 70, 220, 46), "Start the race", m)
         add(self.back)
@@ -177,6 +183,8 @@ class SetupScene(Scene):
             v = dd.selected_option
             self.options[name] = v[0] if isinstance(v, tuple) else v
         self.options["turn_cap"] = self.cap_entry.get_text().strip()
+        v = self.takebacks_dd.selected_option
+        self.takebacks = (v[0] if isinstance(v, tuple) else v) == "on"
 
     def on_ui(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -235,7 +243,7 @@ class SetupScene(Scene):
             return
         seats = [(self.names[i], SEAT_KINDS[self.kinds[i]]) for i in range(self.players)]
         start_series(self.app, course, seats, self.per, options, self.races if self.grand_prix else 1, self.seed,
-                     colours=self.colour_of[:self.players])
+                     colours=self.colour_of[:self.players], takebacks=self.takebacks)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
