@@ -63,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     ti.add_argument("tmj", metavar="IN.tmj")
     ti.add_argument("out", metavar="OUT.json")
     ti.add_argument("--force", action="store_true", help="write the course even if check_course finds errors in it")
-    rp = sub.add_parser("replay", help="check a replay's state hashes (--check: headless only)")
+    rp = sub.add_parser("replay", help="check a replay's state hashes and watch it in the window "
+                                             "(pause, step, speed, turn scrubber); --check: headless only")
     rp.add_argument("file")
     rp.add_argument("--check", action="store_true", help="verify headless: exit 0 ok, 1 a mismatch, 2 a bad file")
     rr = sub.add_parser("report", help="draw a replay's race report (course, trails, standings) to a PNG")
@@ -100,8 +101,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cmd == "import-tiled":
             return import_tiled_command(args.tmj, args.out, args.force)
         if args.cmd == "replay":
-            from game.save.replay import replay_command
-            return replay_command(args.file, args.check)
+            if args.check:
+                from game.save.replay import replay_command
+                return replay_command(args.file, args.check)
+            from game.ui.watch import watch_replay  # checks, then opens the window's replay viewer
+            return watch_replay(args.file)
         if args.cmd == "report":
             from game.ui.report import report_command
             return report_command(args.file, args.out, args.game)

@@ -166,11 +166,6 @@ def test_replay_check_exit_codes(tmp_path: pathlib.Path, capsys: pytest.CaptureF
     assert code == 2 and "format 7" in err
 
 
-def test_replay_without_check_says_the_viewer_is_not_there_yet(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(["replay", str(GOLDEN / "wild-race-2.replay.json")], capsys)
-    assert code == 2 and "viewer is not available yet" in err
-
-
 # --------------------------------------------------------------------------- simulate --replay-out
 
 def test_simulate_writes_a_replay_and_prints_the_same(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,6 +13,7 @@ import pygame_gui
 
 from game.ui import art, doom_art, doom_words
 from game.ui.app import App, Scene
+from game.ui.scenes.results import report_button, save_report
 
 INK = (241, 230, 208)
 DIM = (180, 168, 148)
@@ -41,11 +42,14 @@ class DoomResultsScene(Scene):
         self.menu = pygame_gui.elements.UIButton(pygame.Rect(w - 280, h - 76, 240, 50), "Main menu", m)
         self.again = pygame_gui.elements.UIButton(pygame.Rect(w - 540, h - 76, 240, 50), "Race again", m)
         self.widgets += [self.menu, self.again]
+        self.report_b = report_button(self)
 
     def on_ui(self, event: pygame.event.Event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
-        if event.ui_element is self.menu:
+        if event.ui_element is self.report_b:
+            save_report(self)
+        elif event.ui_element is self.menu:
             from game.ui.scenes.menu import MenuScene
             self.app.replace(MenuScene(self.app))
         elif event.ui_element is self.again:

@@ -16,6 +16,33 @@ DIM = (180, 168, 148)
 GOLD = (232, 194, 122)
 
 
+def report_button(scene: Any) -> Any:
+    """"Save race report" (both results screens), left of the other buttons; the
+    line under it says where the last report went."""
+    w, h = scene.app.size
+    m = scene.app.manager
+    b = pygame_gui.elements.UIButton(pygame.Rect(40, h - 76, 240, 50), "Save race report", m,
+                                     tool_tip_text="A picture of the course with every trail and the standings")
+    scene.widgets.append(b)
+    scene.report_label = pygame_gui.elements.UILabel(pygame.Rect(40, h - 114, w - 80, 32),
+                                                     getattr(scene, "report_text", ""), m)
+    scene.widgets.append(scene.report_label)
+    return b
+
+
+def save_report(scene: Any) -> None:
+    """Write the race report PNG into the data folder's reports/ and say where."""
+    from game.core.errors import BadInput
+    from game.ui.saving import save_race_report
+    try:
+        scene.report_path = save_race_report(scene.session)
+        scene.report_text = f"Report saved: {scene.report_path}"
+    except (BadInput, OSError) as e:
+        scene.report_path = ""
+        scene.report_text = f"Could not save the report: {e.line() if isinstance(e, BadInput) else e}"
+    scene.report_label.set_text(scene.report_text)
+
+
 class ResultsScene(Scene):
     def __init__(self, app: App, series: Any, session: Any) -> None:
         super().__init__(app)
@@ -38,13 +65,16 @@ class ResultsScene(Scene):
             self.again = pygame_gui.elements.UIButton(pygame.Rect(w - 540, h - 76, 240, 50), "Race again", m)
             self.widgets.append(self.again)
         self.widgets.append(self.next)
+        self.report_b = report_button(self)
 
     def on_ui(self, event: pygame.event.Event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         from game.ui.scenes.flow import next_race, start_series
         s = self.series
-        if event.ui_element is self.next:
+        if event.ui_element is self.report_b:
+            save_report(self)
+        elif event.ui_element is self.next:
             if s.number < s.races:
                 next_race(self.app, s)
             else:

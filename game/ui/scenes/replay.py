@@ -1,0 +1,374 @@
+"""The replay viewer (`python -m game replay FILE`, "Replays" on the main menu): a
+kept game played again on the race scenes' own table drawing and animators
+(TableView / DoomTableView, Animator / DoomAnimator), from game.save.replay's
+ReplayPlayer, which re-applies every recorded choice and die face and checks the
+state hash at the start of every turn.
+
+Space pauses, Right steps one choice, Left steps back one, Tab changes the speed,
+Home / End jump to the start / end, N and P change game in a Grand Prix replay,
+the slider under the table scrubs to a turn. A hash that does not match (the file
+was edited, or the rules changed since) is shown in red in the banner, and play
+stops where the game stops matching."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.core.record import Divergence
+from game.ui import art
+from game.ui.app import App, Scene
+from game.ui.panels import Banner, DiceTray, Log
+
+SIDEBAR = 360
+LOG_H = 130
+BAR_H = 48
+SPEEDS = (1.0, 2.0, 4.0, 8.0)
+RULESET_NAMES = {"wild-race": "The Wild Race", "doomwheel": "The Doomwheel Race"}
+BAD = (255, 120, 100)
+GOOD = (150, 220, 140)
+
+
+class ReplayScene(Scene):
+    def __init__(self, app: App, path: str, game: int = 0, back_to_menu: bool = True) -> None:
+        """BadInput if the file is not a replay this program reads."""
+        super().__init__(app)
+        from game.save.replay import read_replay
+        self.path = path
+        self.rep = read_replay(path)
+        self.back_to_menu = back_to_menu
+        self.paused = False
+        self.speed_i = 0
+        self.slider: Any = None
+        self._slider_turn = -1
+        self.open_game(game)
+
+    # --- the game being watched -------------------------------------------------------
+    def open_game(self, index: int) -> None:
+        from game.save.replay import ReplayPlayer, check_game
+        self.index = max(0, min(index, len(self.rep.games) - 1))
+        g = self.rep.games[self.index]
+        mm, _ = check_game(self.rep, self.index)  # the whole game checked at once: a mismatch shown from the start
+        self.check = mm.line(self.path) if mm is not None else ""
+        self.error = ""
+        self.record = g.record
+        self.player = ReplayPlayer(g.record, self.path)
+        setup = g.record.setup
+        self.doom = setup.ruleset == "doomwheel"
+        self.colours = {s.player: s.colour for s in setup.seats}
+        if len(set(self.colours.values())) < len(setup.seats):  # headless games leave every colour 0
+            self.colours = {s.player: i for i, s in enumerate(setup.seats)}
+        st = self.player.state
+        self.names: dict[str, str] = {s.player: s.name for s in setup.seats}
+        if self.doom:
+            from game.ui import doom_words
+            from game.ui.doom_animate import DoomAnimator
+            from game.ui.doom_view import DoomTableView
+            self.view: Any = DoomTableView(st, self.colours, self.app.settings.colour_blind, self.names)
+            self.anim: Any = DoomAnimator.of(st)
+            self.dice_names = {**{c: doom_words.critter_name(c) for c in st.critters}, **self.names}
+        else:
+            from game.ui.animate import Animator
+            from game.ui.table_view import TableView
+            self.view = TableView(st, self.colours, self.app.settings.colour_blind)
+            self.anim = Animator.of(st)
+            self.names.update({r.id: r.name for r in st.racers.values()})
+            self.dice_names = self.names
+        self.view.grid = self.app.settings.grid
+        self.banner = Banner()
+        self.dice = DiceTray()
+        self.log = Log()
+        self._name_re = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in sorted(self.names, key=len,
+                                                                                           reverse=True)) +
+                                   r")(?![\w-])")
+        self.fitted = False
+        self.turn_list = sorted({t for t, _ in self.player.turns()})
+        self.log.add(f"Replay of {RULESET_NAMES.get(setup.ruleset, setup.ruleset)} on "
+                     f"{setup.course.get('name', 'a course')}: " + ", ".join(s.name for s in setup.seats))
+        self.log.add(self.check or f"every state hash matches ({len(g.record.checkpoints)} turns checked)")
+        if self.widgets or self.slider is not None:
+            self.resized()
+
+    # --- layout --------------------------------------------------------------------------
+    def table_rect(self) -> pygame.Rect:
+        k = self.app.settings.ui_scale
+        w, h = self.app.size
+        return pygame.Rect(0, 0, w - round(SIDEBAR * k), h - round(LOG_H * k) - BAR_H)
+
+    def enter(self) -> None:
+        r = self.table_rect()
+        self.view.camera.set_view(r.x, r.y, r.w, r.h)
+        if not self.fitted:
+            self.view.fit()
+            self.fitted = True
+        m = self.app.manager
+        w, h = self.app.size
+        lo, hi = (self.turn_list[0], self.turn_list[-1]) if self.turn_list else (0, 0)
+        self.slider = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(110, r.bottom + 8, r.w - 130, 32),
+                                                             self.player.turn, (lo, max(hi, lo + 1)), m,
+                                                             click_increment=1)
+        self._slider_turn = self.player.turn
+        self.widgets.append(self.slider)
+        x = r.right + 6
+        sw = w - x - 6
+        by = 6 + round(58 * self.app.settings.ui_scale) + 10
+        self.play_b = pygame_gui.elements.UIButton(pygame.Rect(x, by, sw // 2 - 3, 36), "Pause (Space)", m)
+        self.speed_b = pygame_gui.elements.UIButton(pygame.Rect(x + sw // 2 + 3, by, sw // 2 - 3, 36),
+                                                    f"Speed x{SPEEDS[self.speed_i]:g} (Tab)", m)
+        self.back_b = pygame_gui.elements.UIButton(pygame.Rect(x, by + 42, sw // 2 - 3, 36), "< Step back", m)
+        self.step_b = pygame_gui.elements.UIButton(pygame.Rect(x + sw // 2 + 3, by + 42, sw // 2 - 3, 36),
+                                                   "Step >", m)
+        self.menu_b = pygame_gui.elements.UIButton(pygame.Rect(x, by + 84, sw, 36), "Main menu (Esc)", m)
+        self.widgets += [self.play_b, self.speed_b, self.back_b, self.step_b, self.menu_b]
+        self.game_b: Any = None
+        if len(self.rep.games) > 1:
+            self.game_b = pygame_gui.elements.UIButton(pygame.Rect(x, by + 126, sw, 36),
+                                                       f"Next race (N): {self.index + 1} of {len(self.rep.games)}", m)
+            self.widgets.append(self.game_b)
+        self._label_play()
+
+    def _label_play(self) -> None:
+        if getattr(self, "play_b", None) is not None and self.play_b.alive():
+            self.play_b.set_text("Play (Space)" if self.paused or self.player.done else "Pause (Space)")
+            self.speed_b.set_text(f"Speed x{SPEEDS[self.speed_i]:g} (Tab)")
+
+    # --- moving through the game ----------------------------------------------------------
+    def step(self) -> bool:
+        """Apply the next recorded entry and animate it; False at the end or on a mismatch."""
+        if self.player.done or self.error:
+            return False
+        try:
+            entry, events = self.player.step()
+        except Divergence as d:
+            self.error = f"turn {d.turn} (step {d.step}): {d.reason}"
+            self.paused = True
+            self.log.add("Replay stops: " + self.error)
+            self._label_play()
+            return False
+        if not entry.chance:
+            from game.ui.session import Chosen
+            events = [Chosen(entry.actor, entry.choice)] + list(events)
+        self.anim.feed(events)
+        return True
+
+    def seek(self, pos: int) -> None:
+        """Jump to the position after `pos` entries (either way) and show it at once."""
+        try:
+            self.player.seek(pos)
+        except Divergence as d:
+            self.error = f"turn {d.turn} (step {d.step}): {d.reason}"
+            self.paused = True
+        self._resync()
+
+    def seek_turn(self, turn: int) -> None:
+        try:
+            self.player.seek_turn(turn)
+        except Divergence as d:
+            self.error = f"turn {d.turn} (step {d.step}): {d.reason}"
+            self.paused = True
+        except ValueError:
+            return
+        self._resync()
+        self.log.add(f"-- turn {self.player.turn} --")
+
+    def _resync(self) -> None:
+        st = self.player.state
+        self.view.state = st
+        self.anim.snap(st)
+        self.anim.take_shown()
+        self._sync_slider()
+
+    def _sync_slider(self) -> None:
+        if self.slider is not None and self.slider.alive() and self.player.turn != self._slider_turn:
+            self._slider_turn = self.player.turn
+            self.slider.set_current_value(self.player.turn)
+
+    def update(self, dt: float) -> None:
+        if self.app.instant:
+            self.anim.finish_all()
+        if not self.paused and not self.anim.busy:
+            if not self.step() and self.player.done:
+                self.paused = True
+                self._label_play()
+        self.anim.update(dt, SPEEDS[self.speed_i] * self.app.settings.animation_speed)
+        if self.doom:
+            self.view.update(dt, self.anim)
+        if self.app.instant:
+            self.anim.finish_all()
+        self._show_events()
+        self.dice.update(dt)
+        self._sync_slider()
+
+    def _show_events(self) -> None:
+        for e in self.anim.take_shown():
+            if self.doom:
+                from game.ui import doom_words
+                text = doom_words.log_line(e, self.names) if e.kind not in ("Chosen", "AiThought") else ""
+            else:
+                text = e.text()
+            if text:
+                self.log.add(self._name_re.sub(lambda m: self.names[m.group(1)], text))
+            if e.kind == "RollMade":
+                if self.doom:
+                    from game.ui import doom_words
+                    if doom_words.quiet(e):
+                        continue
+                self.dice.add(e)
+
+    # --- input ------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            r = self.table_rect()
+            if r.collidepoint(pygame.mouse.get_pos()):
+                self.view.camera.zoom_at(1.15 ** event.y, *pygame.mouse.get_pos())
+                return True
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        k = event.key
+        if k == pygame.K_SPACE:
+            self.toggle_pause()
+        elif k == pygame.K_RIGHT:
+            self.step_once()
+        elif k == pygame.K_LEFT:
+            self.step_back()
+        elif k == pygame.K_TAB:
+            self.speed_i = (self.speed_i + 1) % len(SPEEDS)
+            self._label_play()
+        elif k == pygame.K_HOME:
+            self.seek(0)
+        elif k == pygame.K_END:
+            self.seek(len(self.record.history))
+        elif k == pygame.K_n and len(self.rep.games) > 1:
+            self.open_game((self.index + 1) % len(self.rep.games))
+        elif k == pygame.K_p and len(self.rep.games) > 1:
+            self.open_game((self.index - 1) % len(self.rep.games))
+        elif k == pygame.K_f:
+            self.view.fit()
+        elif k == pygame.K_g:
+            self.view.grid = not self.view.grid
+        elif k == pygame.K_ESCAPE:
+            self.leave()
+        else:
+            return False
+        return True
+
+    def toggle_pause(self) -> None:
+        if self.player.done and self.paused:
+            self.seek(0)  # at the end, Play starts again
+        self.paused = not self.paused
+        self._label_play()
+
+    def step_once(self) -> None:
+        self.paused = True
+        self.anim.finish_all()
+        self._show_events()
+        self.step()
+        self.anim.finish_all()
+        self._show_events()
+        self._label_play()
+        self._sync_slider()
+
+    def step_back(self) -> None:
+        self.paused = True
+        self.seek(self.player.pos - 1)
+        self._label_play()
+
+    def leave(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+        if self.back_to_menu:
+            self.app.replace(MenuScene(self.app))
+        else:
+            self.app.running = False
+
+    def on_ui(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
+            turn = int(round(self.slider.get_current_value()))
+            if turn != self.player.turn:
+                self.paused = True
+                self.seek_turn(min(self.turn_list, key=lambda t: abs(t - turn)) if self.turn_list else turn)
+                self._label_play()
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        el = event.ui_element
+        if el is self.play_b:
+            self.toggle_pause()
+        elif el is self.speed_b:
+            self.speed_i = (self.speed_i + 1) % len(SPEEDS)
+            self._label_play()
+        elif el is self.step_b:
+            self.step_once()
+        elif el is self.back_b:
+            self.step_back()
+        elif el is self.menu_b:
+            self.leave()
+        elif el is self.game_b:
+            self.open_game((self.index + 1) % len(self.rep.games))
+
+    # --- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((24, 20, 16))
+        self.view.draw(surface, self.anim, None, None)
+        k = self.app.settings.ui_scale
+        w, h = self.app.size
+        r = self.table_rect()
+        x, sw = r.right + 6, w - r.right - 12
+        n = len(self.record.history)
+        title = f"Replay - turn {self.player.turn}"
+        if self.player.done:
+            line = f"the end ({n} steps)"
+        else:
+            line = f"step {self.player.pos} of {n}" + ("   paused" if self.paused else "") + \
+                (f"   x{SPEEDS[self.speed_i]:g}" if self.speed_i else "")
+        self.banner.draw(surface, pygame.Rect(x, 6, sw, round(58 * k)), title, line)
+        # the hash check, unmissable
+        y = 6 + round(58 * k) + 10 + (168 if len(self.rep.games) > 1 else 126) + 6
+        box = pygame.Rect(x, y, sw, 96)
+        bad = self.check or self.error
+        pygame.draw.rect(surface, (60, 22, 18) if bad else (24, 44, 24), box, border_radius=6)
+        pygame.draw.rect(surface, BAD if bad else GOOD, box, 2, border_radius=6)
+        f = art.font(14, bold=True)
+        small = art.font(12)
+        head = "STATE HASH MISMATCH" if bad else "State hashes match"
+        surface.blit(f.render(head, True, BAD if bad else GOOD), (box.x + 10, box.y + 8))
+        text = (self.error or self.check.split(": ", 1)[-1]) if bad else \
+            f"{len(self.record.checkpoints)} turns of this game re-played exactly from its seed and choices"
+        for i, part in enumerate(_wrap(small, text, sw - 20)[:3]):
+            surface.blit(small.render(part, True, (241, 230, 208)), (box.x + 10, box.y + 34 + i * 18))
+        # the field
+        y = box.bottom + 10
+        surface.blit(small.render("players", True, (180, 168, 148)), (x, y))
+        y += 20
+        for s in self.record.setup.seats:
+            kind = "human" if s.kind == "human" else f"{s.kind} AI"
+            col = art.player_colour(self.colours.get(s.player, 0), self.app.settings.colour_blind)
+            pygame.draw.rect(surface, col, pygame.Rect(x, y + 3, 14, 14), border_radius=3)
+            surface.blit(small.render(f"{s.name} ({kind})", True, (241, 230, 208)), (x + 22, y))
+            y += 20
+        dice_h = round(150 * k)
+        if h - dice_h - 6 > y + 10:
+            self.dice.draw(surface, pygame.Rect(x, h - dice_h - 6, sw, dice_h), self.dice_names)
+        # the turn bar
+        bar = pygame.Rect(0, r.bottom, r.w, BAR_H)
+        pygame.draw.rect(surface, (30, 25, 20), bar)
+        last = self.turn_list[-1] if self.turn_list else self.player.turn
+        surface.blit(art.font(14, bold=True).render(f"turn {self.player.turn}/{last}", True, (232, 194, 122)),
+                     (12, bar.y + 14))
+        self.log.draw(surface, pygame.Rect(6, h - round(LOG_H * k) + 4, r.w - 12, round(LOG_H * k) - 10))
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    out: list[str] = []
+    cur = ""
+    for word in text.split():
+        trial = f"{cur} {word}" if cur else word
+        if cur and font.size(trial)[0] > width:
+            out.append(cur)
+            cur = word
+        else:
+            cur = trial
+    return out + ([cur] if cur else [])

@@ -1,0 +1,196 @@
+"""The replay viewer (game.ui.scenes.replay), the Replays list on the main menu,
+`python -m game replay FILE` and the results screens' race report button, driven
+headless (SDL dummy driver)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+pygame = pytest.importorskip("pygame")
+pygame_gui = pytest.importorskip("pygame_gui")
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUT = ROOT / "out"
+GOLDEN = ROOT / "tests" / "golden"
+
+
+@pytest.fixture()
+def app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+    a = App((1280, 800), instant=True, clock=lambda: 0.0)
+    a.push(MenuScene(a))
+    yield a
+    a.close()
+
+
+def frames(app: Any, n: int = 2) -> None:
+    for _ in range(n):
+        app.frame(1 / 60)
+
+
+def key(app: Any, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+
+
+def buttons(app: Any) -> dict[str, Any]:
+    return {e.text: e for e in app.manager.get_root_container().elements if isinstance(e, pygame_gui.elements.UIButton)}
+
+
+def press_button(app: Any, el: Any) -> None:
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=el, ui_object_id=""))
+    frames(app, 2)
+
+
+def shot(app: Any, name: str) -> None:
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(app.screen, str(OUT / name))
+
+
+@pytest.mark.parametrize("name", ["wild-race-1.replay.json", "doomwheel-1.replay.json"])
+def test_replay_scene_steps_and_scrubs_to_a_turn_whose_digest_matches(app, name: str) -> None:  # type: ignore[no-untyped-def]
+    from game.save import state_digest
+    from game.ui.scenes.replay import ReplayScene
+    scene = ReplayScene(app, str(GOLDEN / name))
+    app.replace(scene)
+    key(app, pygame.K_SPACE)  # pause
+    assert scene.paused
+    pos = scene.player.pos
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert scene.player.pos == pos + 2
+    key(app, pygame.K_LEFT)
+    assert scene.player.pos == pos + 1
+    speed = scene.speed_i
+    key(app, pygame.K_TAB)
+    assert scene.speed_i == (speed + 1) % 4
+    record = scene.record
+    cps = [cp for cp in record.checkpoints if cp.turn > 1]
+    target = cps[len(cps) // 2]
+    # the scrubber: the slider moved to that turn
+    scene.slider.set_current_value(target.turn)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=scene.slider,
+                                         ui_object_id="", value=target.turn))
+    frames(app, 2)
+    last = [cp for cp in record.checkpoints if cp.turn == target.turn][-1]
+    assert scene.player.turn == target.turn and scene.player.pos == last.step
+    assert state_digest(scene.player.state) == last.hash
+    assert scene.view.state is scene.player.state
+    assert not scene.check and not scene.error
+    shot(app, f"replay-viewer-{name.split('.')[0]}.png")
+    # and back to an earlier turn, then play on to the end
+    scene.seek_turn(1)
+    assert scene.player.turn == 1
+    key(app, pygame.K_SPACE)
+    for _ in range(20000):
+        if scene.player.done:
+            break
+        frames(app, 1)
+    assert scene.player.done and state_digest(scene.player.state) == scene.rep.games[0].final_hash
+
+
+def test_a_hash_mismatch_is_shown_clearly(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.replay import ReplayScene
+    doc = json.loads((GOLDEN / "wild-race-1.replay.json").read_text())
+    doc["games"][0]["record"]["checkpoints"][4][2] = "0" * 24
+    bad = tmp_path / "bad.replay.json"
+    bad.write_text(json.dumps(doc))
+    scene = ReplayScene(app, str(bad))
+    app.replace(scene)
+    assert "turn 4" in scene.check and "hash differs" in scene.check
+    for _ in range(5000):
+        if scene.error or scene.player.done:
+            break
+        frames(app, 1)
+    assert scene.error and "hash differs" in scene.error and scene.paused
+    frames(app, 1)
+    shot(app, "replay-viewer-mismatch.png")
+    # the mismatch box is drawn in red on the sidebar
+    r = scene.table_rect()
+    reds = sum(1 for x in range(r.right, app.size[0], 4) for y in range(0, app.size[1], 4)
+               if app.screen.get_at((x, y))[:3] == (255, 120, 100))
+    assert reds > 20
+
+
+def test_menu_lists_kept_replays_and_opens_one(app) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+
+    from game.core.paths import replays_dir
+    from game.ui.scenes.load import LoadScene
+    from game.ui.scenes.replay import ReplayScene
+    os.makedirs(replays_dir(), exist_ok=True)
+    shutil.copy(GOLDEN / "doomwheel-1.replay.json", os.path.join(replays_dir(), "doomwheel-a.replay.json"))
+    pathlib.Path(replays_dir(), "broken.replay.json").write_text("{")
+    frames(app, 1)
+    press_button(app, buttons(app)["Replays"])
+    assert isinstance(app.scene, LoadScene)
+    rows = {os.path.basename(p): b for b, p in app.scene.row_buttons.items()}
+    assert not rows["broken.replay.json"].is_enabled and "cannot load" in rows["broken.replay.json"].text
+    assert rows["doomwheel-a.replay.json"].is_enabled and "Doomwheel" in rows["doomwheel-a.replay.json"].text
+    frames(app, 1)
+    shot(app, "replays-list.png")
+    press_button(app, rows["doomwheel-a.replay.json"])
+    assert isinstance(app.scene, ReplayScene) and app.scene.doom
+
+
+def test_replay_command_checks_then_needs_a_display(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+    code = main(["replay", str(GOLDEN / "wild-race-2.replay.json")])
+    out, err = capsys.readouterr()
+    assert code == 0 and "ok" in out and "no display" in err  # SDL dummy: checked, no window
+
+
+def test_replay_command_reports_a_mismatch_with_exit_1(tmp_path: pathlib.Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+    doc = json.loads((GOLDEN / "wild-race-1.replay.json").read_text())
+    doc["games"][0]["record"]["checkpoints"][4][2] = "0" * 24
+    bad = tmp_path / "bad.replay.json"
+    bad.write_text(json.dumps(doc))
+    assert main(["replay", str(bad)]) == 1
+    assert "hash differs" in capsys.readouterr().err
+
+
+# --- the race report ---------------------------------------------------------------------------
+
+def _finish(app: Any) -> None:
+    for _ in range(3000):
+        if "Results" in type(app.scene).__name__:
+            return
+        if hasattr(app.scene, "skip_to_end"):
+            app.scene.skip_to_end()
+        frames(app, 1)
+    raise AssertionError("the race did not end")
+
+
+@pytest.mark.parametrize("ruleset", ["wild-race", "doomwheel"])
+def test_results_report_button_writes_a_png(app, ruleset: str) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    if ruleset == "wild-race":
+        from game.rules.wild_race.options import Options
+        from game.ui.scenes.flow import start_series
+        start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")),
+                     [("A", "random"), ("B", "random")], 1, Options(), 1, seed=3)
+    else:
+        from game.rules.doomwheel.options import Options as DoomOptions
+        from game.ui.scenes.flow import start_doomwheel
+        start_doomwheel(app, load_course(str(ROOT / "levels" / "doomwheel" / "figure_of_eight.json")),
+                        [("A", "random"), ("B", "random")], DoomOptions(laps=1), seed=3)
+    _finish(app)
+    frames(app, 1)
+    press_button(app, buttons(app)["Save race report"])
+    path = app.scene.report_path
+    assert path and path.endswith(".png") and os.path.isfile(path)
+    assert pygame.image.load(path).get_size()[0] > 500
+    labels = [e.text for e in app.manager.get_root_container().elements if isinstance(e, pygame_gui.elements.UILabel)]
+    assert any(os.path.basename(path) in t for t in labels)
