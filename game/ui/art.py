@@ -1324,7 +1324,9 @@ def draw_line_marking(surface: pygame.Surface, a: Sequence[float], b: Sequence[f
         text, off = ("START" if kind == "start" else ""), tick + max(7.0, 0.35 * ppi)
     if label and text and ppi >= 5:
         size = max(9, round(0.42 * ppi))
-        for s in (0.2, 0.8):
+        tw = font(size, bold=True).size(text)[0]
+        # two labels where the line has room for both, else one in the middle (a narrow track)
+        for s in ((0.2, 0.8) if d >= 2.6 * tw else (0.5,)):
             cx, cy = ax + ux * d * s + nx * off, ay + uy * d * s + ny * off
             _label(surface, text, (cx, cy), angle, size, (250, 248, 236), (20, 22, 18))
 
