@@ -410,3 +410,45 @@ def test_worker_host_tells_its_states_while_an_ask_is_outstanding() -> None:
         assert s.host.agent_states() == agent_states(inline.agents)
     finally:
         s.close()
+
+
+def test_a_loaded_grand_prix_race_keeps_the_standings(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import start_series
+    from game.ui.scenes.load import LoadScene
+    from game.ui.scenes.results import ResultsScene
+    series = start_series(app, load_course(str(SPRINT)), [("A", "random"), ("B", "random")], 1, Options(), 2, seed=4)
+    frames(app, 2)
+    app.scene.skip_to_end()
+    for _ in range(500):
+        if isinstance(app.scene, ResultsScene):
+            break
+        frames(app, 1)
+    after_one = dict(series.standings.points)
+    assert after_one
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=buttons(app)["Next race"],
+                                         ui_object_id=""))
+    frames(app, 1)  # AIs only: the race runs fast; save it while it is on
+    race2 = app.scene
+    assert race2.__class__.__name__ == "RaceScene" and not race2.session.over
+    key(app, pygame.K_s, pygame.KMOD_LCTRL)
+    path = race2.toast[0].split("Saved to ", 1)[1]
+    key(app, pygame.K_o, pygame.KMOD_LCTRL)
+    assert isinstance(app.scene, LoadScene)
+    app.scene.choose(path)
+    frames(app, 1)
+    resumed = app.scene
+    assert resumed is not race2
+    info = resumed.session.recorded_game.extra["series"]
+    assert info["number"] == 2 and info["races"] == 2 and info["standings"]["points"] == after_one
+    resumed.skip_to_end()
+    for _ in range(500):
+        if isinstance(app.scene, ResultsScene):
+            break
+        frames(app, 1)
+    res = app.scene
+    assert isinstance(res, ResultsScene) and res.series.number == 2 and res.series.races == 2
+    assert res.series.standings.races == 2
+    assert all(res.series.standings.points[r] >= p for r, p in after_one.items())
+    assert "Main menu" in buttons(app)  # the last race of the series

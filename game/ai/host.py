@@ -124,6 +124,7 @@ class ProcessHost:
         self._states: dict[str, Any] | None = None  # the agents' generator states when no ask is outstanding
         self._states_due = 0  # states replies sent for and not yet read
         self._restore: dict[str, Any] | None = None  # a restore queued behind an outstanding ask
+        self._fresh = True  # no ask or restore yet: the generators are as their seeds made them
 
     def _send(self, msg: Any) -> None:
         try:
@@ -135,6 +136,7 @@ class ProcessHost:
         if self._states is None:  # know the states before this ask, for a save made while it thinks
             self._send(("states",))
             self._states_due += 1
+        self._fresh = False
         self._send(("ask", player, portable(state), legal))
         self._waiting = True
 
@@ -179,7 +181,11 @@ class ProcessHost:
 
     def agent_states(self) -> dict[str, Any]:
         """The agents' generator states as of the last decision answered (the state a
-        resumed game must restore); asks the worker if they are not known yet."""
+        resumed game must restore); asks the worker if they are not known yet. Before
+        any ask or restore the generators are as their seeds made them: {} says so
+        without waiting for a worker that may still be starting."""
+        if self._fresh and self._states is None and not self._waiting:
+            return {}
         while self._states is None and (self._states_due > 0 or not self._waiting):
             if self._states_due == 0:
                 self._send(("states",))
@@ -195,7 +201,8 @@ class ProcessHost:
             self._restore = dict(states)
             return
         self._send(("restore", dict(states)))
-        self._states = None  # asked for again when next needed
+        self._fresh = False
+        self._states = {p: dict(v) for p, v in states.items()}  # what the worker's generators now hold
 
     def close(self) -> None:
         try:
