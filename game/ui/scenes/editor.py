@@ -19,9 +19,9 @@ Ctrl+T test race; Esc leaves (after asking about unsaved changes).
 
 The course itself, its undo history, validation and files live in the plain-Python
 model (game.ui.editor_model.EditorModel); this scene draws it and turns input into
-its edits. "Test race" runs the course as it stands (saved or not) with four `normal`
-AI players in a RaceScene and comes back here with the same model (Esc in the race
-comes back at once).
+its edits. "Test race" runs the course as it stands (saved or not) with `normal` AI
+players (four racers, or a Doomwheel track's wheels: game.ui.scenes.editor_test_race)
+and comes back here with the same model (Esc in the race comes back at once).
 """
 
 from __future__ import annotations
@@ -56,7 +56,13 @@ from game.ui.editor_model import (
     user_dir,
 )
 from game.ui.panels import DIM, EDGE, GOLD, INK, PANEL, RED
-from game.ui.scenes.race import RaceScene
+from game.ui.scenes.editor_test_race import (  # noqa: F401  (TestRaceScene: where it used to be)
+    TEST_KIND,
+    TEST_PLAYERS,
+    TestRaceScene,
+    outcome_line,
+    start_test_race,
+)
 from game.ui.table_view import TableView
 
 SIDEBAR = 340
@@ -70,8 +76,6 @@ WARN = (238, 186, 90)
 OK_GREEN = (150, 210, 120)
 SELECT = (255, 226, 120)
 CENTRE_COL = (250, 236, 190)
-TEST_PLAYERS = 4
-TEST_KIND = "normal"
 
 HINT = ("H: all keys | drag points and pieces | double-click the line: add a point | Del delete | Q/E turn | "
         "+/- size (or width) | Ctrl+Z / Ctrl+Y | wheel zoom, drag to pan, F fit")
@@ -1196,6 +1200,7 @@ class EditorScene(Scene):
                                  [("save", "Save"), ("cancel", "Cancel")], chosen, entry=md.name))
 
     def test_race(self) -> None:
+        """Race the course as it stands with AI players (game.ui.scenes.editor_test_race)."""
         md = self.model
         course = md.course
         if course is None or md.errors:
@@ -1204,34 +1209,16 @@ class EditorScene(Scene):
                       f"It has {n} error{'s' if n != 1 else ''} (listed under Problems; click one to see where). "
                       "Fix them, then try again.")
             return
-        if course.ruleset != "wild-race":
-            self.info("No test race for this ruleset", f"Test races run The Wild Race; this course is for "
-                                                       f"{course.ruleset}.")
-            return
-        from game.rules.wild_race.options import Options
-        from game.sim import PLAYER_IDS
-        from game.ui.session import Seat, Session
-        players = max(1, min(TEST_PLAYERS, course.max_racers or TEST_PLAYERS))
-        seats = [Seat(PLAYER_IDS[i], PLAYER_IDS[i].capitalize(), TEST_KIND, i) for i in range(players)]
-        try:
-            session = Session.new(course, seats, 1, pygame.time.get_ticks() % 100_000 + 1, Options())
-        except (BadInput, ValueError) as e:
-            self.info("The course cannot be raced yet", f"The racers cannot be set up: {e}")
-            return
-        self.app.replace(TestRaceScene(self.app, session, {PLAYER_IDS[i]: i for i in range(players)}, self))
+        why = start_test_race(self, course)
+        if why is not None:
+            self.info("The course cannot be raced yet", why)
 
     def back_from_race(self, session: Any) -> None:
         """The test race is over (or left): back to the editor, the same course and
         history."""
         self.last_race = session
         self.drag = None
-        if session is not None and session.over:
-            out = session.outcome()
-            names = {r.id: r.name for r in session.state.racers.values()}
-            order = [names.get(r, r) for r in out["order"]]
-            self.message = f"test race over after {out['turns']} turns: " + ", ".join(order[:4])
-        else:
-            self.message = "test race left"
+        self.message = outcome_line(session)
         self.app.replace(self)
 
     # --- frames ------------------------------------------------------------------------------------------
@@ -1693,32 +1680,3 @@ class EditorScene(Scene):
             rows.append((row, p))
             y += h + 2
         return s, rows
-
-
-# --------------------------------------------------------------------------- the test race
-
-
-class TestRaceScene(RaceScene):
-    """A race on the course being edited that goes back to the editor when it ends, or
-    at once on Esc (a test race has no pause menu)."""
-
-    def __init__(self, app: App, session: Any, colours: dict[str, int], editor: EditorScene) -> None:
-        super().__init__(app, session, colours, editor.back_from_race)
-        self.editor = editor
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_ESCAPE and not self.show_help and not (self.selected or self.sel_obstacle):
-            self.over_called = True
-            self.session.close()
-            self.editor.back_from_race(self.session)
-            return True
-        return super()._key(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        f = art.font(13, bold=True)
-        t = f.render("Test race - Esc: back to the editor (K: skip to the end)", True, GOLD)
-        back = pygame.Surface((t.get_width() + 16, t.get_height() + 8), pygame.SRCALPHA)
-        back.fill((20, 16, 12, 210))
-        surface.blit(back, (8, 8))
-        surface.blit(t, (16, 12))
