@@ -452,3 +452,24 @@ def test_a_loaded_grand_prix_race_keeps_the_standings(app) -> None:  # type: ign
     assert res.series.standings.races == 2
     assert all(res.series.standings.points[r] >= p for r, p in after_one.items())
     assert "Main menu" in buttons(app)  # the last race of the series
+
+
+def test_closing_the_window_mid_turn_resumes_from_exactly_there(tmp_path: pathlib.Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+    a = App((1280, 800), instant=True, clock=lambda: 0.0)
+    a.push(MenuScene(a))
+    scene = wild_race(a)
+    until_turn(a, 2)
+    play_human(a, 1)
+    now = digest(scene)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    a.frame(1 / 60)
+    assert not a.running
+    scene.session.close()
+    a.close()
+    from game.save import find_unfinished_autosave, state_digest
+    loaded = find_unfinished_autosave()
+    assert loaded is not None and state_digest(loaded.state) == now

@@ -47,6 +47,21 @@ def save_now(scene: Any) -> str | None:
     return path
 
 
+def autosave_now(session: Any) -> None:
+    """Leaving a race (the window closed, or quit to the menu): autosave where it is
+    now, not only where the turn began, so Resume goes on from exactly here. A failed
+    write lands in rg.last_error, as every autosave's does."""
+    rg = getattr(session, "recorded_game", None)
+    if rg is None or rg.over:
+        return
+    from game.save import write_autosave
+    try:
+        write_autosave(rg)
+        rg.last_error = None
+    except (OSError, ValueError, TypeError) as e:
+        rg.last_error = f"could not save: {e}"
+
+
 def take_back(scene: Any) -> int:
     """U: undo the current human player's own choices back to the last die rolled."""
     session = scene.session

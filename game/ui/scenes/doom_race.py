@@ -94,6 +94,11 @@ class DoomRaceScene(Deciding, Scene):
         self._decision_key = None
         self._clear_buttons()
 
+    def on_quit(self) -> bool:
+        """The window is closing: autosave the race where it is; then let it close."""
+        saving.autosave_now(self.session)
+        return False
+
     def exit(self) -> None:
         self._clear_buttons()
         self._decision_key = None

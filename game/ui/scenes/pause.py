@@ -41,6 +41,8 @@ class PauseScene(Scene):
             from game.ui.scenes.menu import MenuScene
             session = getattr(self.race, "session", None)
             if session is not None:
+                from game.ui.saving import autosave_now
+                autosave_now(session)  # the menu offers to resume from exactly here
                 session.close()
             self.app.replace(MenuScene(self.app))
 

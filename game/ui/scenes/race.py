@@ -87,6 +87,11 @@ class RaceScene(Scene):
         self._decision_key = None
         self._drop_buttons()
 
+    def on_quit(self) -> bool:
+        """The window is closing: autosave the race where it is; then let it close."""
+        saving.autosave_now(self.session)
+        return False
+
     def exit(self) -> None:
         self._drop_buttons()
         self._decision_key = None
