@@ -473,3 +473,17 @@ def test_closing_the_window_mid_turn_resumes_from_exactly_there(tmp_path: pathli
     from game.save import find_unfinished_autosave, state_digest
     loaded = find_unfinished_autosave()
     assert loaded is not None and state_digest(loaded.state) == now
+
+
+def test_pause_menu_saves_and_opens_the_load_dialog(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.load import LoadScene
+    scene = doom_race(app)
+    play_human(app, 1)
+    key(app, pygame.K_ESCAPE)
+    press_button(app, buttons(app)["Save game (Ctrl+S)"])
+    assert app.scene is scene and "Saved to" in scene.toast[0]
+    key(app, pygame.K_ESCAPE)
+    press_button(app, buttons(app)["Load game (Ctrl+O)"])
+    assert isinstance(app.scene, LoadScene) and len(app.scene.row_buttons) == 1
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene

@@ -1,4 +1,4 @@
-"""Pause: resume, settings, back to the main menu."""
+"""Pause: resume, save (Ctrl+S), load (Ctrl+O), back to the main menu."""
 
 from __future__ import annotations
 
@@ -23,8 +23,12 @@ class PauseScene(Scene):
         x, y = w // 2 - 140, h // 2 - 120
         self.title = pygame_gui.elements.UILabel(pygame.Rect(x - 60, y - 10, 400, 66), "Paused", m, object_id="#title")
         self.resume = pygame_gui.elements.UIButton(pygame.Rect(x, y + 70, 280, 44), "Resume", m)
-        self.menu = pygame_gui.elements.UIButton(pygame.Rect(x, y + 124, 280, 44), "Quit to main menu", m)
-        self.widgets += [self.title, self.resume, self.menu]
+        self.save = pygame_gui.elements.UIButton(pygame.Rect(x, y + 124, 280, 44), "Save game (Ctrl+S)", m)
+        self.load = pygame_gui.elements.UIButton(pygame.Rect(x, y + 178, 280, 44), "Load game (Ctrl+O)", m)
+        self.menu = pygame_gui.elements.UIButton(pygame.Rect(x, y + 232, 280, 44), "Quit to main menu", m)
+        self.widgets += [self.title, self.resume, self.save, self.load, self.menu]
+        if getattr(getattr(self.race, "session", None), "recorded_game", None) is None:  # e.g. the editor's test race
+            self.save.disable()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -37,6 +41,14 @@ class PauseScene(Scene):
             return
         if event.ui_element is self.resume:
             self.app.pop()
+        elif event.ui_element is self.save:
+            from game.ui.saving import save_now
+            self.app.pop()
+            save_now(self.race)  # the note over the table says where
+        elif event.ui_element is self.load:
+            from game.ui.scenes.load import LoadScene
+            self.app.pop()
+            self.app.push(LoadScene(self.app, over=self.race))
         elif event.ui_element is self.menu:
             from game.ui.scenes.menu import MenuScene
             session = getattr(self.race, "session", None)
