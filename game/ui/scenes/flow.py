@@ -183,9 +183,16 @@ def resume_game(app: App, loaded: Any) -> Any:
             series.results = list(info["results"])
         scene = play_race(app, series, session)
     rg.extra = series.extra()
-    for e in loaded.events[-300:]:
-        text = e.text()
+    for e in loaded.events[-300:]:  # the log and the dice tray as the race scene words them
+        if doom:
+            from game.ui import doom_words
+            text = doom_words.log_line(e, scene.names)
+        else:
+            text = scene._named(e.text())
         if text:
-            scene.log.add(scene._named(text))
+            scene.log.add(text)
+    rolls = [e for e in loaded.events if e.kind == "RollMade"]
+    for e in rolls[-6:]:
+        scene.dice.add(e)
     scene.log.add(f"Resumed: turn {loaded.turn} ({loaded.path})")
     return scene
