@@ -133,7 +133,7 @@ def sync_undo_button(scene: Any) -> None:
                                            tool_tip_text="House rule: undo your own choices back to the last die")
         scene.undo_button = btn
         scene.widgets.append(btn)
-    elif not want and alive:
+    elif not want and alive and btn is not None:
         btn.kill()
         if btn in scene.widgets:
             scene.widgets.remove(btn)

@@ -157,12 +157,14 @@ def resume_game(app: App, loaded: Any) -> Any:
     extra = dict(loaded.extra)
     rg = attach(session, loaded, autosave=True, keep_replay=True, extra=extra)
     session.events = list(loaded.events)
-    info = extra.get("series") if isinstance(extra.get("series"), dict) else {}
+    got = extra.get("series")
+    info: dict[str, Any] = got if isinstance(got, dict) else {}
     setup = loaded.record.setup
     number = max(1, _int(info, "number", 1))
     seed = _int(info, "seed", setup.seed - number * 100003)
-    palette = info.get("palette") if isinstance(info.get("palette"), list) else [s.colour for s in loaded.seats]
-    palette = [c for c in palette if isinstance(c, int)]
+    given = info.get("palette")
+    palette = [c for c in (given if isinstance(given, list) else [s.colour for s in loaded.seats])
+               if isinstance(c, int)]
     named = [(s.name, s.kind) for s in loaded.seats]
     takebacks = bool(extra.get("takebacks", False))
     series: Any
