@@ -245,6 +245,57 @@ def test_bad_doomwheel_fields(field: str, value: Any, path: str, words: str) -> 
     assert probs and probs[0].field == path and words in probs[0].reason, probs
 
 
+BALE: dict[str, Any] = {"id": "bale", "size": "small", "shape": "circle", "x": 0, "y": 6.5, "radius": 0.5}
+WALL: dict[str, Any] = {"id": "wall", "size": "large", "shape": "rect", "x": 0, "y": -6.5, "length": 2, "width": 0.5}
+
+
+def test_cover_and_blocks_sight_on_a_doomwheel_course(tmp_path: Path) -> None:
+    marked = bow_tie(fans=[{"x": 2, "y": 8}, {"x": 2, "y": -8}],
+                     obstacles=[dict(BALE, cover="soft"), dict(WALL, cover="hard", blocks_sight=True),
+                                BALE | {"id": "plain"}])
+    c = course_from_json(marked, "t")
+    assert [(o.cover, o.blocks_sight) for o in c.obstacles] == [("soft", False), ("hard", True), ("none", False)]
+    d = course_to_json(c)
+    assert "cover" not in d["obstacles"][2] and "blocks_sight" not in d["obstacles"][0]  # defaults not written
+    assert d["obstacles"][1]["cover"] == "hard" and d["obstacles"][1]["blocks_sight"] is True
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    save_course(c, a)
+    save_course(load_course(a), b)
+    assert a.read_bytes() == b.read_bytes() and load_course(a) == c
+
+
+def test_cover_alone_makes_a_course_format_2() -> None:
+    plain = course_from_json(straight(format=2, ruleset="doomwheel", obstacles=[BALE | {"y": 0}]), "s")
+    assert course_to_json(plain)["format"] == 1
+    covered = course_from_json(straight(format=2, ruleset="doomwheel", obstacles=[BALE | {"y": 0, "cover": "soft"}]),
+                               "s")
+    assert course_to_json(covered)["format"] == 2
+
+
+@pytest.mark.parametrize(("changes", "path", "words"), [
+    ({"cover": "thick"}, "obstacles[0].cover", "one of 'none', 'soft', 'hard'"),
+    ({"cover": 1}, "obstacles[0].cover", "string"),
+    ({"blocks_sight": "yes"}, "obstacles[0].blocks_sight", "true or false"),
+])
+def test_bad_cover_fields(changes: dict[str, Any], path: str, words: str) -> None:
+    _, probs = read_course(bow_tie(obstacles=[BALE | changes]), "x.json")
+    assert probs and probs[0].field == path and words in probs[0].reason, probs
+
+
+def test_cover_is_refused_on_a_wild_race_course_and_in_format_1() -> None:
+    errs = errors(straight(format=2, obstacles=[BALE | {"y": 0, "cover": "soft", "blocks_sight": True}]))
+    assert [f for f, _ in errs] == ["obstacles[0].blocks_sight", "obstacles[0].cover"]
+    assert all("only a Doomwheel course" in r and "'wild-race'" in r for _, r in errs)
+    errs = errors(straight(obstacles=[BALE | {"y": 0, "cover": "hard"}]))
+    assert errs == [("obstacles[0].cover", 'a format 2 field, and this file says format 1: set "format": 2 to use it')]
+    # a course built in code: the check refuses it too
+    wild = course_from_json(straight(obstacles=[BALE | {"y": 0}]), "s")
+    import dataclasses
+    bad = dataclasses.replace(wild, obstacles=(dataclasses.replace(wild.obstacles[0], cover="soft"),))
+    assert [(p.field, p.severity) for p in check_course(bad) if "Doomwheel" in p.reason] == [
+        ("obstacles[0].cover", "error")]
+
+
 # ------------------------------------------------------------------ circuits
 
 

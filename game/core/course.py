@@ -70,6 +70,8 @@ that holds the course (`course_format`): 1 unless a format-2 field is used."""
 RULESETS: Final[tuple[str, ...]] = ("wild-race", "doomwheel")
 SIZES: Final[tuple[str, ...]] = ("small", "large")
 SHAPES: Final[tuple[str, ...]] = ("rect", "circle", "polygon")
+COVERS: Final[tuple[str, ...]] = ("none", "soft", "hard")
+"""An obstacle's Doomwheel cover marking (rules §8; format 2, Doomwheel only)."""
 CRITTER_KINDS: Final[tuple[str, ...]] = ("fanatic", "slayer", "slave")
 """Doomwheel critters (rules §1): Fanatics, Dammaz-Drengi (dwarf slayers) and slaves."""
 
@@ -149,6 +151,14 @@ class ObstacleSpec:
     radius: float = 0.0
     points: tuple[Point, ...] = ()
     look: str = ""
+    cover: str = "none"
+    """Doomwheel only (format 2): "soft" or "hard" cover to a target behind or against it."""
+    blocks_sight: bool = False
+    """Doomwheel only (format 2): the bolt thrower cannot see through it."""
+
+    def doomwheel_marked(self) -> bool:
+        """Whether it carries a Doomwheel marking (cover or blocks_sight): a format-2 field."""
+        return self.cover != "none" or self.blocks_sight
 
     def polygon(self) -> tuple[Point, ...]:
         """World vertices (counter-clockwise for a rect; as given for a polygon); () for a circle."""
@@ -894,6 +904,8 @@ MAX_UNKNOWN_SHOWN: Final[int] = 20
 """Unknown fields reported one by one in one object; the rest are counted."""
 
 _OBSTACLE_COMMON: Final[tuple[str, ...]] = ("id", "size", "shape", "x", "y", "look")
+OBSTACLE_DOOMWHEEL_FIELDS: Final[tuple[str, ...]] = ("cover", "blocks_sight")
+"""Obstacle fields format 2 added, for a Doomwheel course only (rules §7-8)."""
 _OBSTACLE_SHAPE_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "rect": ("length", "width", "rotation"),
     "circle": ("radius",),
@@ -1001,7 +1013,11 @@ def _read_objects(rep: _Report, o: Obj, key: str, max_len: int) -> list[Val]:
     return items
 
 
-def _obstacle_from_json(rep: _Report, o: Obj, index: int, ids: dict[str, int]) -> ObstacleSpec | None:
+def _obstacle_from_json(rep: _Report, o: Obj, index: int, ids: dict[str, int],
+                        notes: dict[str, str] | None = None) -> ObstacleSpec | None:
+    """One obstacle; `notes` refuses the Doomwheel markings (a format-1 file, a Wild
+    Race course) with a reason of its own."""
+    notes = notes or {}
     before = len(rep.problems)
     oid = rep.take(lambda: o.string("id", min_len=1, max_len=40), None)
     if oid is not None:
@@ -1014,6 +1030,11 @@ def _obstacle_from_json(rep: _Report, o: Obj, index: int, ids: dict[str, int]) -
     x = rep.take(lambda: o.coord("x"), 0.0)
     y = rep.take(lambda: o.coord("y"), 0.0)
     look = rep.take(lambda: o.string("look", min_len=1, max_len=40, default=""), "")
+    cover = "none"
+    blocks_sight = False
+    if not notes:
+        cover = rep.take(lambda: o.string("cover", choices=COVERS, default="none"), "none")
+        blocks_sight = rep.take(lambda: o.boolean("blocks_sight", default=False), False)
     length = width = rotation = radius = 0.0
     points: tuple[Point, ...] = ()
     if shape == "rect":
@@ -1042,11 +1063,14 @@ def _obstacle_from_json(rep: _Report, o: Obj, index: int, ids: dict[str, int]) -
         allowed = _OBSTACLE_COMMON + tuple(k for ks in _OBSTACLE_SHAPE_FIELDS.values() for k in ks)
     else:
         allowed = _OBSTACLE_COMMON + _OBSTACLE_SHAPE_FIELDS[shape]
-    rep.unknown(o, allowed)
+    if not notes:
+        allowed = allowed + OBSTACLE_DOOMWHEEL_FIELDS
+    rep.unknown(o, allowed, notes)
     if len(rep.problems) > before or oid is None or size is None or shape is None:
         return None
     return ObstacleSpec(id=oid, size=size, shape=shape, x=x, y=y, length=length, width=width,
-                        rotation=rotation, radius=radius, points=points, look=look)
+                        rotation=rotation, radius=radius, points=points, look=look, cover=cover,
+                        blocks_sight=blocks_sight)
 
 
 def _crossing_from_json(rep: _Report, o: Obj) -> Crossing | None:
@@ -1166,10 +1190,17 @@ def read_course(data: Any, source: str) -> tuple[Course | None, list[Problem]]:
         lines[key] = None if lv is None else _read_segment(rep, lv)
     obstacles: list[ObstacleSpec] = []
     ids: dict[str, int] = {}
+    ob_notes: dict[str, str] = {}
+    if version < 2:
+        ob_notes = {k: f"a format 2 field, and this file says format {version}: set \"format\": 2 to use it"
+                    for k in OBSTACLE_DOOMWHEEL_FIELDS}
+    elif ruleset is not None and ruleset != "doomwheel":
+        ob_notes = {k: f"only a Doomwheel course (ruleset 'doomwheel') marks obstacles with {k}; "
+                       f"this course is {ruleset!r}" for k in OBSTACLE_DOOMWHEEL_FIELDS}
     for i, item in enumerate(_read_objects(rep, o, "obstacles", MAX_OBSTACLES)):
         obj = rep.take(item.obj, None)
         if obj is not None:
-            ob = _obstacle_from_json(rep, obj, i, ids)
+            ob = _obstacle_from_json(rep, obj, i, ids, ob_notes)
             if ob is not None:
                 obstacles.append(ob)
     max_racers = rep.take(lambda: o.integer("max_racers", lo=1, hi=MAX_RACERS, default=None), None)
@@ -1278,13 +1309,17 @@ def obstacle_to_json(ob: ObstacleSpec) -> dict[str, Any]:
         d["points"] = [_pt(p) for p in ob.points]
     if ob.look:
         d["look"] = ob.look
+    if ob.cover != "none":
+        d["cover"] = ob.cover
+    if ob.blocks_sight:
+        d["blocks_sight"] = True
     return d
 
 
 def course_format(course: Course) -> int:
     """The lowest format that holds the course: 2 if it uses a format-2 field, else 1."""
     if (course.checkpoints or course.laps is not None or course.crossings or course.decorations
-            or course.critters or course.fans):
+            or course.critters or course.fans or any(ob.doomwheel_marked() for ob in course.obstacles)):
         return 2
     return 1
 

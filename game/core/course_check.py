@@ -536,6 +536,12 @@ def _check_obstacles(course: Course, geo: _Geo, budget: _Budget,
         if ob.id in ids:
             problems.append(Problem("error", f"{key}.id", f"duplicate obstacle id {ob.id!r}"))
         ids.setdefault(ob.id, i)
+        if course.ruleset != "doomwheel" and ob.doomwheel_marked():
+            field = f"{key}.cover" if ob.cover != "none" else f"{key}.blocks_sight"
+            problems.append(Problem("error", field, f"obstacle {ob.id!r}: only a Doomwheel course marks cover or "
+                                                    f"sight-blocking terrain; this course is {course.ruleset!r}"))
+        elif ob.cover not in ("none", "soft", "hard"):
+            problems.append(Problem("error", f"{key}.cover", f"must be 'none', 'soft' or 'hard' (got {ob.cover!r})"))
         if _obstacle_outside(geo, ob):
             problems.append(Problem("error", key, f"obstacle {ob.id!r} is (partly) outside the course"))
         if not complete:
