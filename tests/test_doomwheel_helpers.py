@@ -23,14 +23,15 @@ def fig8() -> Any:
 
 
 def oval(width: float = 12.0, critters: list[dict[str, Any]] | None = None, laps: int = 3,
-         fans: list[dict[str, float]] | None = None) -> Any:
+         fans: list[dict[str, float]] | None = None, obstacles: list[dict[str, Any]] | None = None) -> Any:
     """A plain rectangular circuit 60" x 30" (centre line), start line on the bottom
     straight, one checkpoint on the top straight; travel anticlockwise."""
     centre = [[0, 0], [30, 0], [30, 30], [-30, 30], [-30, 0], [0, 0]]
     return course_from_json({"format": 2, "kind": "course", "name": "oval", "ruleset": "doomwheel",
                              "centre": centre, "width": width, "laps": laps,
                              "checkpoints": [[[0, 30 - width / 2], [0, 30 + width / 2]]],
-                             "critters": critters or [], "fans": fans or []}, "<test>")
+                             "critters": critters or [], "fans": fans or [],
+                             "obstacles": obstacles or []}, "<test>")
 
 
 def dw_state(course: Any = None, players: int = 2, seed: int = 1, options: Any = None) -> DoomState:

@@ -9,7 +9,7 @@ import pytest
 
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.doomwheel import RULESET, shooting
-from tests.test_doomwheel_helpers import decide, drive, force, pass_sabotage, ready
+from tests.test_doomwheel_helpers import decide, drive, force, oval, pass_sabotage, ready
 
 FANS = [{"x": 0.0, "y": -10.0}, {"x": 0.0, "y": 40.0}]
 
@@ -104,16 +104,65 @@ def test_no_fans_no_bolt_thrower() -> None:
     assert RULESET.current_actor(st) == CHANCE and st.steps[-1]["reason"] == "initiative"
 
 
+def cover_on_the_line(cover: str = "hard", blocks_sight: bool = False, size: str = "small") -> dict[str, Any]:
+    """An obstacle in the infield on the line from red's machine (0, -10) to blue's
+    centre (-3, 30)."""
+    return {"id": "bales", "size": size, "shape": "circle", "x": -1.875, "y": 15.0, "radius": 1.0,
+            "cover": cover, "blocks_sight": blocks_sight}
+
+
+def to_shooting_with(*obstacles: dict[str, Any]) -> Any:
+    st = ready(course=oval(fans=FANS, obstacles=list(obstacles)))
+    drive(st, (3, 3, 4))
+    drive(st, (1, 1, 1))
+    pass_sabotage(st)
+    return st
+
+
 @pytest.mark.parametrize("second,hit", [(3, False), (4, True)])
-def test_seven_plus_a_6_then_4_plus(monkeypatch: pytest.MonkeyPatch, second: int, hit: bool) -> None:
-    monkeypatch.setitem(shooting.COVER, "hook", lambda st, at, t: -2)
-    st = to_shooting()
+def test_seven_plus_a_6_then_4_plus(second: int, hit: bool) -> None:
+    st = to_shooting_with(cover_on_the_line("hard"))
+    assert shooting.cover(st, (0.0, -10.0), st.wheels["blue"]) == -2
     assert shooting.to_hit_needed(st, (0.0, -10.0), st.wheels["blue"]) == 7
     decide(st, "shoot", target="blue")
     force(st, 6)
     assert st.steps[-1]["reason"] == "to_hit_7_plus"
     force(st, second)
     assert (st.steps[-1].get("reason") == "bolt_to_wound") == hit
+
+
+@pytest.mark.parametrize("cover,mod", [("none", 0), ("soft", -1), ("hard", -2)])
+def test_cover_on_the_line(cover: str, mod: int) -> None:
+    st = to_shooting_with(cover_on_the_line(cover))
+    assert shooting.cover(st, (0.0, -10.0), st.wheels["blue"]) == mod
+    assert shooting.cover(st, (0.0, 40.0), st.wheels["red"]) == 0  # blue's machine: the line misses it
+
+
+def test_hard_beats_soft_and_nothing_stacks() -> None:
+    soft = dict(cover_on_the_line("soft"), id="soft")
+    hard = dict(cover_on_the_line("hard"), id="hard", y=5.0, x=-0.75)
+    also = dict(cover_on_the_line("soft"), id="also", y=20.0, x=-2.25)
+    st = to_shooting_with(soft, hard, also)
+    assert shooting.cover(st, (0.0, -10.0), st.wheels["blue"]) == -2
+    st = to_shooting_with(soft, also)
+    assert shooting.cover(st, (0.0, -10.0), st.wheels["blue"]) == -1
+
+
+def test_a_base_touching_cover_is_in_cover() -> None:
+    # blue's base at (-3, 30) facing 180: 3.937" long along x; a bale touching its far end
+    bale = {"id": "bale", "size": "small", "shape": "circle", "x": -3.0 - 3.937 / 2 - 1.0, "y": 30.0,
+            "radius": 1.0, "cover": "soft"}
+    st = to_shooting_with(bale)
+    assert shooting.cover(st, (0.0, -10.0), st.wheels["blue"]) == -1
+
+
+def test_sight_blocked_only_by_a_marked_obstacle() -> None:
+    wall = dict(cover_on_the_line("none", blocks_sight=True, size="large"), radius=4.0, x=-1.5)
+    st = to_shooting_with(wall)
+    assert not shooting.visible(st, (0.0, -10.0), st.wheels["blue"])
+    low = dict(wall, blocks_sight=False)
+    st = to_shooting_with(low)
+    assert shooting.visible(st, (0.0, -10.0), st.wheels["blue"])
 
 
 def test_a_bolt_can_destroy_a_wheel() -> None:

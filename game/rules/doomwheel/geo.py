@@ -10,7 +10,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from game.core.course import Course
+from game.core.course import Course, ObstacleSpec
 from game.table import geometry as g
 from game.table.geometry import BACKOFF, TOL
 from game.table.table import Contact, Kind, Table
@@ -138,6 +138,8 @@ class Geo:
         self.synced: dict[str, tuple[float, ...]] = {}
         self.spot_memo: dict[object, Any] = {}  # critters.free_spot_set
         self.cp_dirs: list[tuple[float, float]] = list(_lap_directions(course))
+        self.cover: list[tuple[int, g.Shape]] = cover_obstacles(course)
+        self.blockers: list[g.Shape] = sight_blockers(course)
 
     def sync(self, state: DoomState) -> None:
         """Bring the table in line with the state (what moved, died or came back)."""
@@ -274,20 +276,33 @@ def large_obstacles(course: Course) -> list[tuple[str, g.Shape]]:
     """The course's large obstacles as table shapes (ids "o:<id>"): impassable to
     wheels and critters like an edge (docs/doomwheel-rulings.md); small obstacles play
     no part in the Doomwheel Race."""
-    out = []
-    for o in course.obstacles:
-        if o.size != "large":
-            continue
-        if o.shape == "circle":
-            shape = g.make_circle(o.x, o.y, o.radius)
-        elif o.shape == "rect":
-            shape = g.make_rect(o.x, o.y, o.rotation, o.length, o.width)
-        else:
-            a = math.radians(o.rotation)
-            c, s = math.cos(a), math.sin(a)
-            shape = g.make_poly([(o.x + px * c - py * s, o.y + px * s + py * c) for px, py in o.points])
-        out.append((OBST + o.id, shape))
-    return out
+    return [(OBST + o.id, obstacle_shape(o)) for o in course.obstacles if o.size == "large"]
+
+
+def obstacle_shape(o: ObstacleSpec) -> g.Shape:
+    """One obstacle as a table shape."""
+    if o.shape == "circle":
+        return g.make_circle(o.x, o.y, o.radius)
+    if o.shape == "rect":
+        return g.make_rect(o.x, o.y, o.rotation, o.length, o.width)
+    a = math.radians(o.rotation)
+    c, s = math.cos(a), math.sin(a)
+    return g.make_poly([(o.x + px * c - py * s, o.y + px * s + py * c) for px, py in o.points])
+
+
+COVER_MOD: dict[str, int] = {"soft": -1, "hard": -2}
+"""The to-hit modifier of an obstacle's cover marking (rules §8)."""
+
+
+def cover_obstacles(course: Course) -> list[tuple[int, g.Shape]]:
+    """The obstacles marked cover, as (to-hit modifier, shape): any size
+    (docs/doomwheel-rulings.md, "Cover")."""
+    return [(COVER_MOD[o.cover], obstacle_shape(o)) for o in course.obstacles if o.cover in COVER_MOD]
+
+
+def sight_blockers(course: Course) -> list[g.Shape]:
+    """The obstacles marked blocks_sight, as shapes: any size (rules §7)."""
+    return [obstacle_shape(o) for o in course.obstacles if o.blocks_sight]
 
 
 def lap_lines(course: Course) -> list[tuple[tuple[float, float], tuple[float, float]]]:

@@ -1,18 +1,18 @@
 """Shooting (spec §7, §8): each team's bolt thrower, standing at its fans' spot
 (course `fans`, in seat order), may shoot at an enemy wheel it can see within 48",
 at most every second turn (it may fire in turn 1, not in the turn right after one
-in which it fired). BS 3 with -1 at long range (beyond 24") and the cover modifiers;
-a 1 always misses; 7+ needs a 6 and then 4+/5+/6+. S 6 against T 6 wounds on 4+,
-D3 wounds per unsaved wound, no armour save. Line of sight is blocked by other wheels
-(not by edges or critters)."""
+in which it fired). BS 3 with -1 at long range (beyond 24") and -1 soft / -2 hard
+cover (obstacles the course marks `cover`); a 1 always misses; 7+ needs a 6 and then
+4+/5+/6+. S 6 against T 6 wounds on 4+, D3 wounds per unsaved wound, no armour save.
+Line of sight is blocked by other wheels and by obstacles marked `blocks_sight` (not
+by edges, critters or unmarked obstacles)."""
 
 from __future__ import annotations
 
 import math
-from typing import Callable
-
 from game.core.protocol import Choice
 from game.table import geometry as g
+from game.table.geometry import TOL
 from game.table.table import Kind
 from game.rules.doomwheel import charts
 from game.rules.doomwheel.engine import PHASES, Ctx, Decision, auto, change_wounds, register, roll
@@ -60,28 +60,41 @@ def distance(state: DoomState, at: tuple[float, float], target: Wheel) -> float:
 
 
 def visible(state: DoomState, at: tuple[float, float], target: Wheel) -> bool:
-    """A line from the machine to the target's centre or a corner that no other
-    wheel's base crosses."""
+    """A line from the machine to the target's centre or a corner that neither another
+    wheel's base nor an obstacle marked blocks_sight crosses (docs/doomwheel-rulings.md,
+    "Line of sight")."""
     geo = geo_of(state)
     others = {w.id for w in state.wheels.values() if w.id != target.id}
     pts = [(target.x, target.y)] + wheel_shape(target).points()
     for x, y in pts:
+        if x == at[0] and y == at[1]:
+            return True
         seg = g.make_segment(at[0], at[1], x, y)
+        if any(g.penetrates(seg, b) for b in geo.blockers):
+            continue
         hit = [o for o in geo.table.overlapping(seg, Kind.WHEEL, {target.id}) if o in others]
         if not hit:
             return True
     return False
 
 
-COVER: dict[str, Callable[[DoomState, tuple[float, float], Wheel], int]] = {}  # "hook": a cover rule
-
-
 def cover(state: DoomState, at: tuple[float, float], target: Wheel) -> int:
-    """The cover modifier (-1 soft, -2 hard): no course marks cover yet, so 0 unless
-    COVER["hook"] gives one (a hook, not a function to replace: the compiled build
-    binds module functions)."""
-    hook = COVER.get("hook")
-    return 0 if hook is None else hook(state, at, target)
+    """The cover modifier (0, -1 soft, -2 hard): the best cover of an obstacle marked
+    cover that the line from the machine to the target base's centre crosses, or that
+    the target's base touches (within 0.01"); hard beats soft, nothing stacks
+    (docs/doomwheel-rulings.md, "Cover")."""
+    geo = geo_of(state)
+    if not geo.cover:
+        return 0
+    base = wheel_shape(target)
+    line = None if (target.x, target.y) == at else g.make_segment(at[0], at[1], target.x, target.y)
+    best = 0
+    for mod, shape in geo.cover:
+        if mod >= best:
+            continue
+        if (line is not None and g.penetrates(line, shape)) or g.gap(base, shape) <= TOL:
+            best = mod
+    return best
 
 
 def to_hit_needed(state: DoomState, at: tuple[float, float], target: Wheel) -> int:
