@@ -742,7 +742,14 @@ def _event_matches(pattern: Any, e: Any) -> bool:
     if isinstance(pattern, str):
         return bool(e.kind == pattern)
     data = e.to_json()
-    return all(k in data and _same(v, data[k]) for k, v in pattern.items())
+    return all(k in data and (_same(v, data[k]) or _same_prefix(v, data[k])) for k, v in pattern.items())
+
+
+def _same_prefix(v: Any, got: Any) -> bool:
+    """A pattern string without a colon matches the part of an event string before its
+    colon: `"edge"` matches any `"edge:N"`, `"o"` any large obstacle `"o:ID"`."""
+    return (isinstance(v, str) and isinstance(got, str) and ":" not in v and ":" in got
+            and got.split(":", 1)[0] == v)
 
 
 def result_json(res: Result) -> dict[str, Any]:
