@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from game.core.events import Event
 
 
+CRITTER_WORDS: dict[str, str] = {"fanatic": "Fanatic", "slayer": "Dammaz-Drengi", "slave": "slave"}
+
+
 @dataclass(frozen=True)
 class TurnStarted(Event):
     turn: int
@@ -32,6 +35,9 @@ class WheelPlaced(Event):
     y: float
     heading: float
 
+    def text(self) -> str:
+        return f"{self.wheel} takes its place on the start grid at ({self.x:.1f}, {self.y:.1f})"
+
 
 @dataclass(frozen=True)
 class CritterSetAside(Event):
@@ -39,6 +45,10 @@ class CritterSetAside(Event):
 
     critter: str
     critter_kind: str
+
+    def text(self) -> str:
+        kind = CRITTER_WORDS.get(self.critter_kind, self.critter_kind)
+        return f"{self.critter} ({kind}) stood on the start grid: taken off until the critters come back"
 
 
 @dataclass(frozen=True)
@@ -63,7 +73,8 @@ class WheelMoved(Event):
 
 @dataclass(frozen=True)
 class WheelTurned(Event):
-    """A Schwenk (or pivot) about (px, py) from heading h0 to h1; `cost` inches of move."""
+    """A Schwenk (or pivot) about (px, py) from heading h0 (in [0, 360)) to h1 = h0 + the
+    signed turn, not reduced (h1 - h0 is the turn); `cost` inches of move."""
 
     wheel: str
     how: str
@@ -110,6 +121,10 @@ class HitResolved(Event):
     wounded: bool
     saved: bool
 
+    def text(self) -> str:
+        res = "saved" if self.saved else ("a wound" if self.wounded else "no wound")
+        return f"Strength {self.strength} hit on {self.wheel}: {res}"
+
 
 @dataclass(frozen=True)
 class SlaveResult(Event):
@@ -134,6 +149,9 @@ class CheckpointPassed(Event):
     wheel: str
     checkpoint: int
 
+    def text(self) -> str:
+        return f"{self.wheel} passes checkpoint {self.checkpoint + 1}"
+
 
 @dataclass(frozen=True)
 class LapCompleted(Event):
@@ -147,6 +165,9 @@ class LapCompleted(Event):
 @dataclass(frozen=True)
 class Repaired(Event):
     wheel: str
+
+    def text(self) -> str:
+        return f"{self.wheel} stops to repair"
 
 
 @dataclass(frozen=True)
@@ -200,9 +221,16 @@ class CritterMoved(Event):
     x1: float
     y1: float
 
+    def text(self) -> str:
+        d = ((self.x1 - self.x0) ** 2 + (self.y1 - self.y0) ** 2) ** 0.5
+        return f"{self.critter} walks {d:.1f}\" to ({self.x1:.1f}, {self.y1:.1f})"
+
 
 @dataclass(frozen=True)
 class CritterRespawned(Event):
     critter: str
     x: float
     y: float
+
+    def text(self) -> str:
+        return f"{self.critter} is back on the track at ({self.x:.1f}, {self.y:.1f})"
