@@ -405,6 +405,8 @@ def build_loop(app, ed) -> None:  # type: ignore[no-untyped-def]
     """New course, then by mouse and keys: a right-angle bend, obstacles, start and
     finish placed."""
     click_button(app, "New")
+    assert ed.dialog is not None and ed.dialog.window.window_display_title == "New course"
+    click_button(app, "The Wild Race")
     assert ed.model.centre() == [(0.0, 0.0), (40.0, 0.0), (80.0, 0.0)]
     drag(app, at(ed, 80, 0), at(ed, 50, -40))  # the end point round the corner
     assert ed.model.centre()[2] == (50.0, -40.0)
@@ -602,6 +604,8 @@ def test_unsaved_changes_prompt(app) -> None:  # type: ignore[no-untyped-def]
     assert ed.dialog is not None and ed.dialog.window.window_display_title == "Save as"
     ed.dialog.entry.set_text("Wide one")
     click_button(app, "Save")
+    assert ed.dialog is not None and ed.dialog.window.window_display_title == "New course"  # which race?
+    click_button(app, "The Wild Race")
     assert ed.dialog is None and ed.model.width == 24 and ed.model.path is None
     assert load_course(pathlib.Path(os.environ["WILD_TABLE_HOME"]) / "courses" / "wide_one.json").width == 25
     # leaving without saving

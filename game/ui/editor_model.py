@@ -24,8 +24,12 @@ path points at (``obstacles[3]`` -> that obstacle, ``centre[2]`` -> that point, 
 Files. ``EditorModel.open(path)`` reads a course (one that loads; it is made canonical);
 ``save(path)`` writes it with ``save_course`` (the one canonical writer: temporary file,
 fsync, rename) after copying the previous version to ``FILE.bak`` (also atomically).
-Shipped courses are in ``levels/wild_race``; the player's own in ``courses/`` under the
-per-user data folder (``game.ui.settings.data_dir``).
+Shipped courses are in ``levels/wild_race`` and ``levels/doomwheel``; the player's own
+in ``courses/`` under the per-user data folder (``game.ui.settings.data_dir``).
+
+Doomwheel tracks. ``EditorModel.new(ruleset="doomwheel")`` starts from a small
+figure-eight; the Doomwheel fields (critters, fans, crossings, laps) are edited by the
+``DoomEdits`` mixin (game.ui.editor_doom_model), as undoable commands like the rest.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from game.core.course import (
 )
 from game.core.errors import BadInput
 from game.core.jsonload import load_json_file
+from game.ui.editor_doom_model import DoomEdits, doom_template_data
 
 ROOT: Final[str] = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HISTORY_LIMIT: Final[int] = 200
@@ -259,7 +264,9 @@ class Target:
     """An item on the table: a centre-line point (`index`; None: the whole line), an
     edge point (`side` left / right, `index`; side "" : both edges), an obstacle
     (`index`), or a line (`side` start / finish / checkpoint, `index` for a checkpoint,
-    `end` 0 / 1 for one of its end points)."""
+    `end` 0 / 1 for one of its end points); on a Doomwheel track also a critter, a
+    team's fans or a crossing (`index`; a crossing's size handle has `side` "radius"),
+    and "laps" (the field, in the sidebar)."""
 
     kind: str
     index: int | None = None
@@ -274,6 +281,14 @@ class Target:
             return what if self.index is None else f"{what} point {self.index}"
         if self.kind == "obstacle":
             return f"obstacle {self.index}"
+        if self.kind == "critter":
+            return f"critter {self.index}"
+        if self.kind == "fan":
+            return f"team {(self.index or 0) + 1}'s fans"
+        if self.kind == "crossing":
+            return f"crossing {self.index}" + (" (its size)" if self.side == "radius" else "")
+        if self.kind == "laps":
+            return "the laps"
         name = f"checkpoint {self.index}" if self.side == "checkpoint" else f"the {self.side} line"
         return name if self.end is None else f"{name}, end {self.end}"
 
@@ -297,6 +312,11 @@ def target_for(path: str) -> Target | None:
     m = re.match(r"checkpoints\[(\d+)\](?:\[(\d)\])?", path)
     if m:
         return Target("line", int(m.group(1)), "checkpoint", int(m.group(2)) if m.group(2) is not None else None)
+    m = re.match(r"(critters|fans|crossings)\[(\d+)\]", path)
+    if m:
+        return Target({"critters": "critter", "fans": "fan", "crossings": "crossing"}[m.group(1)], int(m.group(2)))
+    if path == "laps":
+        return Target("laps")
     return None
 
 
@@ -326,8 +346,12 @@ def _diff(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dic
 # --------------------------------------------------------------------------- files
 
 
-def shipped_dir() -> str:
-    return os.path.join(ROOT, "levels", "wild_race")
+def shipped_dir(ruleset: str = "wild-race") -> str:
+    return os.path.join(ROOT, "levels", "doomwheel" if ruleset == "doomwheel" else "wild_race")
+
+
+def shipped_dirs() -> list[str]:
+    return [shipped_dir("wild-race"), shipped_dir("doomwheel")]
 
 
 def user_dir() -> str:
@@ -339,7 +363,7 @@ def user_dir() -> str:
 def is_shipped(path: str | None) -> bool:
     if not path:
         return False
-    return os.path.dirname(os.path.realpath(path)) == os.path.realpath(shipped_dir())
+    return os.path.dirname(os.path.realpath(path)) in {os.path.realpath(d) for d in shipped_dirs()}
 
 
 def slug(name: str) -> str:
@@ -370,7 +394,7 @@ def course_label(path: str) -> str:
 def course_files() -> list[CourseFile]:
     """The courses there are to open: the shipped ones, then the player's own."""
     out: list[CourseFile] = []
-    for where, folder in (("shipped", shipped_dir()), ("yours", user_dir())):
+    for where, folder in [("shipped", d) for d in shipped_dirs()] + [("yours", user_dir())]:
         for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
             out.append(CourseFile(path, course_label(path), where))
     return out
@@ -409,7 +433,7 @@ class _Derived:
     problems: list[Problem] = field(default_factory=list)
 
 
-class EditorModel:
+class EditorModel(DoomEdits):
     """One course being edited (see the module docstring)."""
 
     def __init__(self, data: dict[str, Any] | None = None, path: str | None = None,
@@ -429,7 +453,11 @@ class EditorModel:
 
     # --- construction ---------------------------------------------------------------
     @classmethod
-    def new(cls, name: str = "New course") -> EditorModel:
+    def new(cls, name: str = "New course", ruleset: str = "wild-race") -> EditorModel:
+        """The Wild Race's 80" straight, or a Doomwheel track's small figure-eight
+        (game.ui.editor_doom_model.DOOM_TEMPLATE)."""
+        if ruleset == "doomwheel":
+            return cls(course_to_json(course_from_json(doom_template_data(name), "<new course>")))
         return cls(starter_data(name))
 
     @classmethod
@@ -897,6 +925,8 @@ class EditorModel:
             return self.delete_checkpoint(t.index)
         if t.kind == "line" and t.side in ("start", "finish"):
             return self.reset_line(t.side)
+        if t.kind in ("critter", "fan", "crossing") and t.index is not None:
+            return self.delete_doom(t.kind, t.index)
         return None
 
     def exists(self, t: Target) -> bool:
@@ -911,6 +941,10 @@ class EditorModel:
             return t.index is not None and 0 <= t.index < len(self.obstacles())
         if t.kind == "line":
             return self.line(t.side, t.index) is not None
+        if t.kind in ("critter", "fan", "crossing"):
+            return self.doom_point(t.kind, t.index) is not None
+        if t.kind == "laps":
+            return self.laps is not None
         return False
 
     # --- files ------------------------------------------------------------------------------------

@@ -40,6 +40,9 @@ from game.core.errors import BadInput
 from game.ui import art
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
+from game.ui.editor_doom import CONTROLS as DOOM_CONTROLS
+from game.ui.editor_doom import DOOM_KINDS, DoomBoard, DoomTools
+from game.ui.editor_doom_model import RULESETS
 from game.ui.editor_model import (
     PRESETS,
     EditorModel,
@@ -182,7 +185,8 @@ class Dialog:
                  items: list[str] | None = None, default: str | None = None) -> None:
         m = app.manager
         k = app.settings.ui_scale
-        w = round(560 * k)
+        bw = round(max(150, 10 * max((len(label) for _, label in buttons), default=0)) * k)
+        w = max(round(560 * k), len(buttons) * (bw + 8) + round(40 * k))  # room for long button labels
         text_h = round(80 * k)
         h = round(96 * k) + text_h + (round(46 * k) if entry is not None else 0) + \
             (round(300 * k) if items is not None else 0)
@@ -210,7 +214,6 @@ class Dialog:
                                                             container=c)
             y += round(300 * k)
         self.buttons: dict[Any, str] = {}
-        bw = round(150 * k)
         bh = round(38 * k)
         x = inner_w + 10 - len(buttons) * (bw + 8) + 8
         for key, label in buttons:
@@ -286,6 +289,8 @@ class EditorScene(Scene):
         self._ui_key: Any = None
         self.last_race: Any = None  # the session of the last test race
         self.show_help = False
+        self.doom = DoomTools(self)  # a Doomwheel track's tools (game.ui.editor_doom)
+        self._built_for: str | None = None  # the ruleset the sidebar was laid out for
 
     # --- layout ----------------------------------------------------------------------------
     @property
@@ -323,8 +328,10 @@ class EditorScene(Scene):
                  ("save", "Save", 64, "Ctrl+S (the previous file is kept as .bak)"),
                  ("saveas", "Save as", 86, "Ctrl+Shift+S"),
                  ("undo", "Undo", 66, "Ctrl+Z"), ("redo", "Redo", 66, "Ctrl+Y or Ctrl+Shift+Z"),
-                 ("test", "Test race", 104, f"{TEST_PLAYERS} {TEST_KIND} AI racers run this course as it is "
-                                            "(Ctrl+T)"),
+                 ("test", "Test race", 104, ("2-4 normal AI wheels run this track as it is, its laps (Ctrl+T)"
+                                             if self.model.is_doom else
+                                             f"{TEST_PLAYERS} {TEST_KIND} AI racers run this course as it is "
+                                             "(Ctrl+T)")),
                  ("menu", "Menu", 70, "back to the main menu (Esc)"))
         gaps = {"saveas": 14, "redo": 14}
         need = sum(t[2] for t in tools) * k + sum(gaps.get(t[0], 4) for t in tools)
@@ -405,6 +412,8 @@ class EditorScene(Scene):
                                                      tool_tip_text="grid snapping in inches (G)")
         add(self.snap_btn)
         y += row + round(14 * k)
+        y = self.doom.build(sx, y, sw, row, gap)
+        self._built_for = self.model.ruleset
         self.side_y["problems"] = y
         self._ui_key = None
         self._problems_key = None
@@ -441,7 +450,8 @@ class EditorScene(Scene):
         md = self.model
         ob = self._sel_obstacle()
         key = (md.can_undo, md.can_redo, md.by_width, md.width, md.path, ob is not None and ob.get("size"),
-               ob is not None and ob.get("shape"), self.sel, self.snap_i, self.placing, bool(md.course))
+               ob is not None and ob.get("shape"), self.sel, self.snap_i, self.placing, bool(md.course),
+               self.doom.ui_key())
         if key == self._ui_key and not force:
             return
         self._ui_key = key
@@ -470,7 +480,8 @@ class EditorScene(Scene):
                                               (self.sel.kind == "line" and self.sel.side in ("start", "finish")
                                                and self.sel.side in md.data) or
                                               (self.sel.kind == "line" and self.sel.side == "checkpoint"
-                                               and self.sel.index is not None))
+                                               and self.sel.index is not None) or
+                                              self.sel.kind in DOOM_KINDS)
         self._set(self.delete_btn, deletable)
         for key2, b in self.ob_btns.items():
             self._set(b, ob is not None and not (key2.startswith("turn") and ob.get("shape") == "circle"))
@@ -483,6 +494,7 @@ class EditorScene(Scene):
                 b.select()
             else:
                 b.unselect()
+        self.doom.refresh()
 
     @staticmethod
     def _set(b: Any, on: bool) -> None:
@@ -522,6 +534,7 @@ class EditorScene(Scene):
             if rot is not None:
                 out.append((Target("obstacle", self.sel.index, "turn"), rot, 0))
             out.append((Target("obstacle", self.sel.index, "size"), size, 0))
+        out += self.doom.handles()
         for i, p in enumerate(md.centre()):
             out.append((Target("centre", i), self.screen(p), 1))
         if not md.by_width:
@@ -567,6 +580,9 @@ class EditorScene(Scene):
         if best is not None:
             return best[2]
         tx, ty = self.table_at(pos)
+        doom = self.doom.hit(tx, ty)
+        if doom is not None:
+            return doom
         obs = self.model.obstacles()
         for i in range(len(obs) - 1, -1, -1):  # the one drawn on top first
             poly = obstacle_polygon(obs[i])
@@ -630,6 +646,7 @@ class EditorScene(Scene):
             if self.width_entry.is_focused:
                 self.width_entry.unfocus()
                 self._take_width()
+            self.doom.unfocus()
             if event.button == 1:
                 self._press(event.pos)
                 return True
@@ -650,6 +667,8 @@ class EditorScene(Scene):
             if self._typing():
                 if event.key == pygame.K_ESCAPE:
                     self.width_entry.unfocus()
+                    if self.doom.laps_entry is not None:
+                        self.doom.laps_entry.unfocus()
                     self._refresh_ui(force=True)
                     return True
                 return False
@@ -671,6 +690,11 @@ class EditorScene(Scene):
             else:
                 self.sel = Target("line", got, "checkpoint")
                 self.message = f"checkpoint {got} added"
+            self._refresh_ui()
+            return
+        if self.placing is not None and self.placing not in PRESETS:
+            what, self.placing = self.placing, None
+            self.doom.place(what, *self.snap(tx, ty))
             self._refresh_ui()
             return
         if self.placing is not None:
@@ -729,6 +753,8 @@ class EditorScene(Scene):
 
     def _target_point(self, t: Target) -> tuple[float, float] | None:
         md = self.model
+        if t.kind in DOOM_KINDS:
+            return self.doom.point(t)
         if t.index is None and t.kind != "line":
             return None
         if t.kind == "centre":
@@ -755,6 +781,8 @@ class EditorScene(Scene):
             md.set_line_end(t.side, t.end, x, y, t.index)
         elif t.kind == "obstacle" and t.index is not None:
             md.move_obstacle(t.index, x, y)
+        elif t.kind in DOOM_KINDS:
+            self.doom.move(t, x, y)
 
     def _drag_to(self, pos: tuple[int, int], rel: tuple[int, int]) -> None:
         d = self.drag
@@ -866,6 +894,8 @@ class EditorScene(Scene):
             self.fit()
         elif k == pygame.K_g:
             self.snap_i = (self.snap_i + 1) % len(SNAPS)
+        elif k == pygame.K_k:
+            self.doom.next_kind()
         else:
             return False
         self._refresh_ui()
@@ -880,6 +910,9 @@ class EditorScene(Scene):
             return
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.width_entry:
             self._take_width()
+            return
+        if self.doom.on_ui(event):
+            self._refresh_ui()
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
@@ -931,6 +964,8 @@ class EditorScene(Scene):
             self.message = f"width {self.model.width:g}\""
 
     def grow(self, sign: int) -> None:
+        if self.doom.grow(sign):
+            return
         ob = self._sel_obstacle()
         if ob is not None and self.sel is not None and self.sel.index is not None:
             self.model.scale_obstacle(self.sel.index, 1.1 if sign > 0 else 1 / 1.1)
@@ -1047,6 +1082,9 @@ class EditorScene(Scene):
         elif t.kind == "line":
             seg = self.model.line(t.side, t.index)
             pts = list(seg) if seg else []
+        elif t.kind in DOOM_KINDS:
+            got = self.model.doom_point(t.kind, t.index)
+            pts = [got] if got is not None else []
         if pts:
             cx = sum(p[0] for p in pts) / len(pts)
             cy = sum(p[1] for p in pts) / len(pts)
@@ -1107,12 +1145,29 @@ class EditorScene(Scene):
         self.guard(go, "leave the editor")
 
     def new(self) -> None:
-        def go() -> None:
-            self.model = EditorModel.new()
-            self._after_load("a new course: an 80\" straight")
-        self.guard(go, "start a new course")
+        """A new course, for the ruleset chosen in a dialog: the Wild Race's 80"
+        straight or a Doomwheel track's small figure-eight."""
+        def chosen(key: str, d: Dialog) -> None:
+            if key in dict(RULESETS):
+                self.new_course(key)
+
+        def ask() -> None:
+            self.show(lambda: Dialog(self.app, "New course", "Which race is the course for?",
+                                     [*RULESETS, ("cancel", "Cancel")], chosen))
+        self.guard(ask, "start a new course")
+
+    def new_course(self, ruleset: str = "wild-race") -> None:
+        """A new course at once (no question asked)."""
+        self.model = EditorModel.new(ruleset=ruleset)
+        self._after_load("a new Doomwheel track: a small figure-eight, 3 laps" if ruleset == "doomwheel" else
+                         "a new course: an 80\" straight")
 
     def _after_load(self, message: str) -> None:
+        if self._built_for is not None and self._built_for != self.model.ruleset:
+            for w in self.widgets:  # the sidebar is laid out again for the other ruleset
+                w.kill()
+            self.widgets.clear()
+            self.enter()
         self.sel = None
         self.placing = None
         self.drag = None
@@ -1144,7 +1199,7 @@ class EditorScene(Scene):
 
             self.guard(go, "open another course")
 
-        text = f"Shipped courses are in levels/wild_race; yours in {_short(user_dir())}."
+        text = f"Shipped courses are in levels/wild_race and levels/doomwheel; yours in {_short(user_dir())}."
         self.show(lambda: Dialog(self.app, "Open a course", text, [("open", "Open"), ("cancel", "Cancel")], chosen,
                                  items=labels))
 
@@ -1254,8 +1309,8 @@ class EditorScene(Scene):
         x, y = rect.x + 24, rect.y + 16
         surface.blit(title.render("Course editor: mouse and keys", True, (246, 227, 180)), (x, y))
         y += title.get_linesize() + 8
-        col = max(key_f.size(k)[0] for k, _ in CONTROLS) + 16
-        for key, text in CONTROLS:
+        col = max(key_f.size(k)[0] for k, _ in CONTROLS + DOOM_CONTROLS) + 16
+        for key, text in CONTROLS + (DOOM_CONTROLS if self.model.is_doom else []):
             lines = _wrap(text, body, rect.w - col - 60, 2)
             surface.blit(key_f.render(key, True, GOLD), (x, y))
             for ln in lines:
@@ -1272,7 +1327,8 @@ class EditorScene(Scene):
         if course is None or md.in_gesture:
             return None
         if self._view is None or self._view_rev != (id(md), md.revision):
-            view = _Board(SimpleNamespace(course=course, players=[], obstacles={}, racers={}), {})
+            view = DoomBoard(course) if md.is_doom else \
+                _Board(SimpleNamespace(course=course, players=[], obstacles={}, racers={}), {})
             self._view, self._view_rev = view, (id(md), md.revision)
         self._view.camera = self.camera
         return self._view
@@ -1289,8 +1345,13 @@ class EditorScene(Scene):
             self._draw_quick(surface, rect)
         self._draw_grid(surface, rect)
         self._draw_obstacles(surface)
+        self.doom.draw(surface)
         self._draw_lines_and_handles(surface)
-        if self.placing == "checkpoint" and self.in_table(self.mouse):
+        self.doom.draw_numbers(surface)
+        if self.placing is not None and self.placing not in PRESETS and self.placing != "checkpoint":
+            if self.in_table(self.mouse):
+                self.doom.draw_placing(surface, *self.snap(*self.table_at(self.mouse)))
+        elif self.placing == "checkpoint" and self.in_table(self.mouse):
             seg = self.model.checkpoint_at(*self.snap(*self.table_at(self.mouse)))
             if seg is not None:
                 self._dashed(surface, [self.screen((seg[0][0], seg[0][1])), self.screen((seg[1][0], seg[1][1]))],
@@ -1430,7 +1491,7 @@ class EditorScene(Scene):
         bad_points = {(t.kind, t.side, t.index) for t in (target_for(p.field) for p in md.errors)
                       if t and t.kind in ("centre", "edge") and t.index is not None}
         for t, (x, y), _prio in self.handles():
-            if t.kind == "obstacle":
+            if t.kind == "obstacle" or t.kind in DOOM_KINDS:
                 continue
             on = sel is not None and t == sel or (sel is not None and sel.kind == "line" and t.kind == "line"
                                                   and sel.side == t.side and sel.index == t.index
@@ -1573,6 +1634,8 @@ class EditorScene(Scene):
         if t.kind == "obstacle" and t.index is not None and 0 <= t.index < len(self.model.obstacles()):
             ob = self.model.obstacles()[t.index]
             return f"{ob.get('id')} ({ob.get('size')} {ob.get('look') or ob.get('shape')})"
+        if t.kind in DOOM_KINDS:
+            return self.doom.describe(t) or t.describe()
         p = self._target_point(t) if t.kind != "obstacle" else None
         return t.describe() + (f" ({p[0]:g}, {p[1]:g})" if p is not None else "")
 
@@ -1600,15 +1663,20 @@ class EditorScene(Scene):
             large = sum(1 for o in obs if o.get("size") == "large")
             stats = f"{c.finish_progress - c.start_progress:.1f}\" start to finish, {len(obs)} obstacle" + \
                 ("s" if len(obs) != 1 else "") + (f" ({large} large)" if large else "")
+            if md.is_doom:
+                n = len(md.critters())
+                stats = f"{c.finish_progress - c.start_progress:.1f}\" a lap, {n} critter{'s' if n != 1 else ''}, " \
+                        f"{len(md.fans())} fans, {len(obs)} obstacle{'s' if len(obs) != 1 else ''}"
             surface.blit(small.render(stats, True, DIM), (x, 8 + title.get_linesize() + small.get_linesize()))
-        for key, text in (("track", "Track"), ("obstacles", "Obstacles")):
-            y = self.side_y.get(key)
+        heads = [(self.side_y.get("track"), "Track"), (self.side_y.get("obstacles"), "Obstacles"),
+                 (self.doom.head_y, "Doomwheel: critters, fans, crossings")]
+        for y, text in heads:
             if y is not None:
                 surface.blit(head.render(text, True, GOLD), (x, y))
-        y = self.side_y.get("width")
-        if y is not None:
-            t = small.render("Width", True, INK)
-            surface.blit(t, (x, y + (round(32 * k) - t.get_height()) // 2))
+        for y, text in ((self.side_y.get("width"), "Width"), (self.doom.laps_y, "Laps")):
+            if y is not None:
+                t = small.render(text, True, INK)
+                surface.blit(t, (x, y + (round(32 * k) - t.get_height()) // 2))
         self._draw_problems(surface, self._problems_rect())
 
     def _draw_problems(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
