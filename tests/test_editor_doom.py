@@ -247,3 +247,81 @@ def test_clicking_a_doomwheel_problem_selects_the_piece(app) -> None:  # type: i
     ed.select_problem(Problem("warning", "crossings[0]", "the centre line does not cross itself here"))
     assert ed.sel == Target("crossing", 0)
     assert target_for("laps") == Target("laps") and ed.model.exists(Target("laps"))
+
+
+# --------------------------------------------------------------------------- the model (plain Python)
+
+
+def test_the_template_is_canonical_and_clean() -> None:
+    from game.core.course import course_from_json, course_to_json
+    from game.ui.editor_model import EditorModel
+    m = EditorModel.new("Mine", ruleset="doomwheel")
+    assert m.problems == [] and m.name == "Mine" and m.is_doom and m.laps == 3
+    assert course_to_json(course_from_json(m.data, "x")) == m.data
+    assert len(m.critters()) == 6 and len(m.fans()) == 2 and len(m.crossings()) == 1
+
+
+def test_doomwheel_edits_undo_and_redo_to_exact_states() -> None:
+    from game.ui.editor_model import EditorModel, Target
+    m = EditorModel.new(ruleset="doomwheel")
+    states = [copy.deepcopy(m.data)]
+
+    def step(result: object) -> None:
+        states.append(copy.deepcopy(m.data))
+
+    step(m.add_critter("fanatic", 1.2345, -3))
+    assert m.critters()[-1] == {"kind": "fanatic", "x": round(1.2345, 3), "y": -3.0}  # to 0.001"
+    step(m.move_critter(6, 2, 2))
+    step(m.set_critter_kind(6, "slave"))
+    step(m.delete_critter(0))
+    step(m.add_fan(-8, 0))
+    step(m.move_fan(2, -9, 0))
+    step(m.delete_fan(0))
+    step(m.add_crossing(20, 20))
+    step(m.move_crossing(1, 21, 21))
+    step(m.set_crossing_radius(1, 0.01))
+    assert m.crossings()[1]["radius"] == 0.5
+    step(m.delete(Target("crossing", 1)))
+    step(m.set_laps(0))
+    assert m.laps == 1
+    assert len(m.undo_stack) == len(states) - 1
+    for want in reversed(states[:-1]):
+        assert m.undo() is not None
+        assert m.data == want
+    assert not m.dirty
+    for want in states[1:]:
+        assert m.redo() is not None
+        assert m.data == want
+    # the last fan deleted: the field goes (not an empty list)
+    for _ in range(len(m.fans())):
+        m.delete_fan(0)
+    assert "fans" not in m.data and m.add_fan(0, 7.5) == 0
+    for x in range(3):
+        m.add_fan(x, 20)
+    assert m.add_fan(9, 20) is None and len(m.fans()) == 4
+    assert m.add_critter("goblin", 0, 0) is None
+
+
+def test_targets_of_doomwheel_fields() -> None:
+    from game.ui.editor_model import EditorModel, Target, target_for
+    assert target_for("critters[3]") == Target("critter", 3)
+    assert target_for("critters[3].kind") == Target("critter", 3)
+    assert target_for("fans[1]") == Target("fan", 1)
+    assert target_for("crossings[0].radius") == Target("crossing", 0)
+    assert target_for("laps") == Target("laps")
+    m = EditorModel.new(ruleset="doomwheel")
+    assert m.exists(Target("critter", 5)) and not m.exists(Target("critter", 6))
+    assert m.exists(Target("fan", 1)) and not m.exists(Target("fan", 2))
+    assert m.exists(Target("crossing", 0)) and m.exists(Target("laps"))
+    assert not EditorModel.new().exists(Target("laps"))
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "levels" / "doomwheel").glob("*.json")), ids=lambda p: p.name)
+def test_shipped_doomwheel_tracks_open_and_save_unchanged(path: pathlib.Path, tmp_path: pathlib.Path) -> None:
+    from game.ui.editor_model import EditorModel, course_files, is_shipped
+    m = EditorModel.open(str(path))
+    assert m.is_doom and m.problems == []
+    assert is_shipped(str(path)) and str(path) in [f.path for f in course_files()]
+    out = tmp_path / path.name
+    m.save(str(out))
+    assert out.read_bytes() == path.read_bytes()

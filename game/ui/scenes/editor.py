@@ -98,7 +98,8 @@ CONTROLS = [
     ("G", "grid snapping: off, 0.5\", 1\""),
     ("Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z", "undo, redo"),
     ("Ctrl+N, Ctrl+O, Ctrl+S, Ctrl+Shift+S", "new, open, save (the previous file kept as .bak), save as"),
-    ("Ctrl+T", "test race: four normal AI racers on the course as it is; Esc in the race comes back"),
+    ("Ctrl+T", "test race: normal AI players on the course as it is (four racers; on a Doomwheel track 2-4 "
+               "wheels, its laps); Esc in the race comes back"),
     ("Problems", "click one to select what it is about"),
     ("Esc", "leave the editor (asks about unsaved changes); H closes this"),
 ]
