@@ -325,3 +325,17 @@ def test_shipped_doomwheel_tracks_open_and_save_unchanged(path: pathlib.Path, tm
     out = tmp_path / path.name
     m.save(str(out))
     assert out.read_bytes() == path.read_bytes()
+
+
+def test_checkpoints_follow_the_figure_eight_when_it_changes() -> None:
+    """Lines that ran edge to edge keep doing so when a circuit's centre line or width
+    changes (as on an open course)."""
+    from game.ui.editor_model import EditorModel
+    m = EditorModel.new(ruleset="doomwheel")
+    m.set_centre_point(5, -20, 7)  # the left loop's corner, pulled out
+    assert m.problems == [], m.problems
+    assert m.data["checkpoints"][1] == [[-22.889, 0.0], [-14.778, 0.0]]
+    m.undo()
+    m.set_width(7.5)
+    assert m.problems == [], m.problems
+    assert m.data["checkpoints"][1] == [[-21.75, 0.0], [-14.25, 0.0]]

@@ -706,7 +706,7 @@ class EditorModel(DoomEdits):
         """`values` (a new centre line or width of a width-drawn course) plus the given
         lines refitted to the new edges (see refit_line)."""
         old_w = self.width
-        if old_w is None or self.circuit:
+        if old_w is None:
             return values
         centre = [(float(p[0]), float(p[1])) for p in values.get("centre", self.data.get("centre", []))]
         new_w = float(values.get("width", old_w))

@@ -66,7 +66,7 @@ from game.ui.scenes.editor_test_race import (  # noqa: F401  (TestRaceScene: whe
     outcome_line,
     start_test_race,
 )
-from game.ui.table_view import TableView
+from game.ui.table_view import TableView, draw_edges
 
 SIDEBAR = 340
 TOOLBAR = 46
@@ -1379,10 +1379,16 @@ class EditorScene(Scene):
             except (ValueError, ZeroDivisionError):
                 pass
         if len(left) >= 2 and len(right) >= 2:
-            outline = [self.screen(p) for p in left + list(reversed(right))]
-            pygame.draw.polygon(surface, (128, 132, 78), outline)
-            art.draw_barrier(surface, [self.screen(p) for p in left], cam.ppi)
-            art.draw_barrier(surface, [self.screen(p) for p in right], cam.ppi)
+            if md.circuit and len(left) == len(right):  # a figure-eight: side by side quads (it crosses itself)
+                ls, rs = [self.screen(p) for p in left], [self.screen(p) for p in right]
+                for i in range(len(ls) - 1):
+                    pygame.draw.polygon(surface, (128, 132, 78), [ls[i], ls[i + 1], rs[i + 1], rs[i]])
+            else:
+                outline = [self.screen(p) for p in left + list(reversed(right))]
+                pygame.draw.polygon(surface, (128, 132, 78), outline)
+            crossings = [SimpleNamespace(x=float(c["x"]), y=float(c["y"]), radius=float(c["radius"]))
+                         for c in md.crossings()]
+            draw_edges(surface, SimpleNamespace(left=left, right=right, crossings=crossings), self.screen, cam.ppi)
         for key in ("start", "finish"):
             seg = md.line(key)
             if seg is not None and not (key == "finish" and md.circuit):
