@@ -219,6 +219,8 @@ def test_build_a_doomwheel_track_by_input_save_validate_and_race_it(app, tmp_pat
     assert ed.model is md and ed.last_race is not None and ed.last_race.over
     assert "test race over" in ed.message
     assert md.undo_stack == history and md.data == data and not md.dirty
+    frame(app, 2)
+    shot(app, "editor_doom_back.png")
     click_button(app, "Undo")
     assert len(md.critters()) == 9 and md.dirty
 

@@ -1346,9 +1346,9 @@ class EditorScene(Scene):
             self._draw_quick(surface, rect)
         self._draw_grid(surface, rect)
         self._draw_obstacles(surface)
-        self.doom.draw(surface)
         self._draw_lines_and_handles(surface)
         self.doom.draw_numbers(surface)
+        self.doom.draw(surface)  # critters, fans, crossings over the lines (they have handles of their own)
         if self.placing is not None and self.placing not in PRESETS and self.placing != "checkpoint":
             if self.in_table(self.mouse):
                 self.doom.draw_placing(surface, *self.snap(*self.table_at(self.mouse)))
