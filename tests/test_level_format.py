@@ -473,6 +473,13 @@ def test_there_are_two_doomwheel_tracks() -> None:
     assert len(DOOM) >= 2
 
 
+@pytest.mark.parametrize("path", DOOM, ids=[p.name for p in DOOM])
+def test_the_doomwheel_tracks_have_cover_to_shoot_past(path: Path) -> None:
+    course = load_course(path)
+    assert [o.cover for o in course.obstacles if o.look == "hay"] == ["soft", "soft"]
+    assert all(o.size == "small" and not o.blocks_sight for o in course.obstacles)  # no wheel is stopped by them
+
+
 # ------------------------------------------------------------------ the fast queries agree with the course
 
 

@@ -685,6 +685,9 @@ class Eight:
     laps: int = 3
     max_racers: int | None = None
     start_at: float = 0.0
+    cover: Sequence[tuple[str, float, float, float, str]] = ()
+    """Round pieces of cover on the track, (look, x, y, radius, "soft" | "hard"): small
+    obstacles (a wheel rolls over them) that give the bolt thrower's target cover."""
     """How far up the right loop's far straight the start line is (from its middle)."""
 
     def diagonal(self) -> float:
@@ -726,8 +729,10 @@ class Eight:
         arcs = [bare.progress(*self.landmark(name)) for name in self.checkpoints]
         checkpoints = [(_r(fr.at(s, half)), _r(fr.at(s, -half))) for s in arcs]
         critters = [Critter(kind, *_r(fr.at(f * fr.length, off))) for kind, f, off in self.critters]
+        obstacles = [ObstacleSpec(f"{look}-{i + 1}", "small", "circle", x, y, radius=r, look=look, cover=cover)
+                     for i, (look, x, y, r, cover) in enumerate(self.cover)]
         return Course.build(
-            self.name, centre, width=self.width, obstacles=(), ruleset="doomwheel", max_racers=self.max_racers,
+            self.name, centre, width=self.width, obstacles=obstacles, ruleset="doomwheel", max_racers=self.max_racers,
             description=self.description, source=self.file, laps=self.laps, checkpoints=checkpoints,
             crossings=[Crossing(0.0, 0.0, self.crossing_radius)],
             decorations=[Decoration(look, x, y, rot, scale) for look, x, y, rot, scale in self.decorations],
@@ -761,6 +766,8 @@ def eight() -> Eight:
         decorations=(("bones", 11.9, 0.0, 0.0, 1.0), ("bones", -11.9, 0.0, 180.0, 1.0),
                      ("banner", 0.0, 12.0, 0.0, 1.0), ("banner", 0.0, -12.0, 180.0, 1.0)),
         max_racers=3,
+        # hay bales on the track beside the crossing, by the bolt throwers' notches
+        cover=(("hay", 3.54, 7.07, 0.6, "soft"), ("hay", -3.54, -7.07, 0.6, "soft")),
     )
 
 
@@ -778,6 +785,7 @@ def ratways() -> Eight:
         decorations=(("rubble", 12.2, 0.0, 30.0, 0.8), ("rubble", -12.2, 0.0, 200.0, 0.8),
                      ("warpstone", 0.0, 13.0, 0.0, 1.5), ("tower", 25.5, 12.0, 0.0, 1.0),
                      ("tower", -25.5, -12.0, 0.0, 1.0)),
+        cover=(("hay", 3.89, 8.84, 0.6, "soft"), ("hay", -3.89, -8.84, 0.6, "soft")),
     )
 
 

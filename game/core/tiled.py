@@ -300,6 +300,16 @@ def _obstacle(rep: _Problems, m: _Map, o: _Obj, used: set[str]) -> dict[str, Any
     d: dict[str, Any] = {"id": oid[:40], "size": size}
     if look:
         d["look"] = look[:40]
+    # the Doomwheel markings (docs/level-format.md): passed on for the course reader to check
+    cover = _prop(rep, props, "cover", "str", max_len=40)
+    if cover is not None:
+        d["cover"] = cover
+    if "blocks_sight" in props:
+        value, path = props["blocks_sight"]
+        if isinstance(value, bool):
+            d["blocks_sight"] = value
+        else:
+            rep.error(path, "must be a bool property (true or false)")
     kind = _kind(o)
     if kind in ("rect", "ellipse"):
         f = _frame(rep, o)
@@ -547,7 +557,8 @@ def tiled_to_course_json(data: Any, source: str) -> tuple[dict[str, Any] | None,
     fans = placed("fans", lambda o, x, y: {"x": x, "y": y})
     if fans:
         v2["fans"] = fans
-    if v2:
+    marked = any("cover" in o or "blocks_sight" in o for o in course.get("obstacles", ()))
+    if v2 or marked:
         course["format"] = 2
         course.update(v2)
     if rep.errors():
@@ -588,7 +599,8 @@ def course_to_tiled(course: Course, pixels_per_inch: float = 16.0) -> dict[str, 
         return (p[0] * k, -p[1] * k)
 
     def prop(name: str, value: Any) -> dict[str, Any]:
-        kind = "string" if isinstance(value, str) else ("int" if isinstance(value, int) else "float")
+        kind = ("bool" if isinstance(value, bool) else "string" if isinstance(value, str)
+                else "int" if isinstance(value, int) else "float")
         return {"name": name, "type": kind, "value": value}
 
     def poly(key: str, pts: Any, **extra: Any) -> dict[str, Any]:
@@ -622,6 +634,10 @@ def course_to_tiled(course: Course, pixels_per_inch: float = 16.0) -> dict[str, 
     obs = []
     for ob in course.obstacles:
         props = [prop("size", ob.size)] + ([prop("look", ob.look)] if ob.look else [])
+        if ob.cover != "none":
+            props.append(prop("cover", ob.cover))
+        if ob.blocks_sight:
+            props.append(prop("blocks_sight", True))
         base = {"id": next(ids), "name": ob.id, "type": "", "visible": True, "properties": props}
         if ob.shape == "rect":
             cx, cy = px((ob.x, ob.y))

@@ -121,7 +121,42 @@ class DoomTableView(TableView):
                 pygame.draw.circle(surf, (40, 32, 24), (mx, my), r)
                 pygame.draw.circle(surf, (250, 240, 200), (mx, my), r, 1)
                 surf.blit(t, t.get_rect(center=(mx, my)))
+        for ob in self.course.obstacles:  # the course's terrain (fixed in the Doomwheel Race): on the board
+            o = art.obstacle_surface(ob.shape, ob.size, ob.look, ppi, ob.length, ob.width, ob.radius,
+                                     tuple(ob.points))
+            if ob.rotation and ob.shape != "polygon":
+                o = pygame.transform.rotate(o, ob.rotation)
+            surf.blit(o, o.get_rect(center=px((ob.x, ob.y))))
+            if ob.cover in ("soft", "hard") or ob.blocks_sight:
+                self._terrain_mark(surf, px((ob.x, ob.y)), ppi, ob.cover, ob.blocks_sight)
         return surf
+
+    @staticmethod
+    def _terrain_mark(surf: pygame.Surface, at: tuple[float, float], ppi: float, cover: str,
+                      blocks_sight: bool) -> None:
+        """A small badge on an obstacle the course marks (rules §7-8): a shield for cover
+        (green "-1" soft, grey "-2" hard), a crossed-out eye for sight-blocking."""
+        r = max(4.0, ppi * 0.32)
+        x, y = at
+        ink = (40, 32, 24)
+        if cover in ("soft", "hard"):
+            cx = x - (r * 0.9 if blocks_sight else 0.0)
+            shield = [(cx - r, y - 0.8 * r), (cx, y - r), (cx + r, y - 0.8 * r), (cx + 0.8 * r, y + 0.4 * r),
+                      (cx, y + r), (cx - 0.8 * r, y + 0.4 * r)]
+            pygame.draw.polygon(surf, (104, 150, 72) if cover == "soft" else (136, 136, 148), shield)
+            pygame.draw.polygon(surf, ink, shield, 1)
+            if ppi >= 5:
+                f = art.font(max(8, round(r * 1.1)), bold=True)
+                t = f.render("-1" if cover == "soft" else "-2", True, (250, 240, 200))
+                surf.blit(t, t.get_rect(center=(round(cx), round(y))))
+        if blocks_sight:
+            ex = x + (r * 0.9 if cover in ("soft", "hard") else 0.0)
+            eye = pygame.Rect(0, 0, round(2 * r), round(1.2 * r))
+            eye.center = (round(ex), round(y))
+            pygame.draw.ellipse(surf, (250, 240, 200), eye)
+            pygame.draw.ellipse(surf, ink, eye, 1)
+            pygame.draw.circle(surf, ink, eye.center, max(1, round(r * 0.3)))
+            pygame.draw.line(surf, (170, 40, 30), (ex - r, y + 0.8 * r), (ex + r, y - 0.8 * r), max(2, round(r * 0.25)))
 
     # --- the pieces ---------------------------------------------------------------------
     def _draw_obstacles(self, target: pygame.Surface, anim: Any) -> None:
