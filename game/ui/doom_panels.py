@@ -107,6 +107,8 @@ HELP_KEYS = [
     ("1-5, click the table", "sabotage points, then the direction"),
     ("right-drag, WASD, wheel", "pan and zoom; F fit, L follow"),
     ("Space, Tab, K", "pause, speed x1/x4, skip to the end (spectating)"),
+    ("Ctrl+S, Ctrl+O", "save the game, load a game (it also autosaves every turn)"),
+    ("U", "take back your choices since the last die (house rule: take-backs)"),
     ("H, Esc", "this help, pause menu"),
 ]
 
@@ -139,8 +141,8 @@ def draw_help(surface: pygame.Surface) -> None:
     y += 12
     lines = ["Ramming: D6 1-2 the rammer is affected, 3-6 the rammed wheel (shoved aside).",
              f"Fanatic or Dammaz-Drengi run over: {doom_words.hit_odds()}. Slave: the slave table.",
-             "Bolt thrower: 48\" range, BS3 (4+, 5+ beyond 24\"), S6 wounds on 4+, D3 wounds, no save; "
-             "not two turns running."]
+             "Bolt thrower: 48\" range, BS3 (4+, 5+ beyond 24\", -1 soft / -2 hard cover, 7+: a 6 then 4+), "
+             "S6 wounds on 4+, D3 wounds, no save; not two turns running."]
     for t in lines:
         surface.blit(small.render(t, True, DIM), (x, y))
         y += 21

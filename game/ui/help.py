@@ -29,6 +29,8 @@ CONTROLS = [
     "Q / E turn the final facing; beyond 10\" the move spends stamina; S turns here (a stamina segment), Backspace undoes",
     "Drag or WASD to pan, wheel or + / - to zoom, F fit, L leader, G inch grid",
     "Space pause, Tab speed x1/x4, K skip to the end (spectating), H this help, Esc menu",
+    "Ctrl+S save, Ctrl+O load (the game also autosaves every turn); U takes back your choices since the last die "
+    "(house rule: take-backs)",
 ]
 
 
@@ -60,7 +62,13 @@ def draw_help(surface: pygame.Surface) -> None:
             k = j + 1
         for n, (label, text) in enumerate(rows):
             surface.blit(body.render(label, True, (250, 244, 230)), (x, y + 26 + n * 22))
-            surface.blit(body.render(text[:58], True, (222, 210, 188)), (x + 40, y + 26 + n * 22))
+            room = col_w - 48
+            img = body.render(text, True, (222, 210, 188))
+            if img.get_width() > room:  # a long row in a narrow window: smaller type, never cut off
+                img = art.font(11).render(text, True, (222, 210, 188))
+                if img.get_width() > room:
+                    img = img.subsurface((0, 0, room, img.get_height()))
+            surface.blit(img, (x + 40, y + 26 + n * 22))
     y = 80 + 2 * 190 + 10
     surface.blit(head.render("Strength (x) hit: roll a D6, below x loses a life. Favour: once a turn per racer, "
                              "re-roll or +/-1 a die rolled for it.", True, (232, 194, 122)), (40, y))
