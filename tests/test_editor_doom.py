@@ -249,6 +249,9 @@ def test_clicking_a_doomwheel_problem_selects_the_piece(app) -> None:  # type: i
     ed.select_problem(Problem("warning", "crossings[0]", "the centre line does not cross itself here"))
     assert ed.sel == Target("crossing", 0)
     assert target_for("laps") == Target("laps") and ed.model.exists(Target("laps"))
+    ed.select_problem(Problem("warning", "laps", "not set"))
+    assert ed.sel == Target("laps") and ed.describe(ed.sel) == "the laps"
+    frame(app, 2)
 
 
 # --------------------------------------------------------------------------- the model (plain Python)

@@ -422,6 +422,12 @@ class DoomTools:
                 t = art.font(11, bold=True).render(f"crossing {i}", True, col)
                 surface.blit(t, t.get_rect(midbottom=(round(c[0]), round(c[1] - hr - 2))))
 
+    def draw_side(self, surface: pygame.Surface) -> None:
+        """The laps field ringed while "laps" is selected (its problem was clicked)."""
+        sel = self.scene.sel
+        if self.laps_entry is not None and sel is not None and sel.kind == "laps":
+            pygame.draw.rect(surface, SELECT, self.laps_entry.rect.inflate(8, 8), 2, border_radius=4)
+
     def draw_numbers(self, surface: pygame.Surface) -> None:
         """The checkpoints' lap-order numbers as the race's board shows them (1 first),
         again over the editor's lines so they stay readable."""

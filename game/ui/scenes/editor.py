@@ -1684,6 +1684,7 @@ class EditorScene(Scene):
             if y is not None:
                 t = small.render(text, True, INK)
                 surface.blit(t, (x, y + (round(32 * k) - t.get_height()) // 2))
+        self.doom.draw_side(surface)
         self._draw_problems(surface, self._problems_rect())
 
     def _draw_problems(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
