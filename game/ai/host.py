@@ -76,13 +76,15 @@ class InlineHost:
 
 
 def _serve(conn: Any, specs: dict[str, tuple[str, int]], ruleset: str) -> None:  # pragma: no cover - worker
-    """The worker: one message at a time, answered in order. ("ask", player, state,
-    legal) -> ("answer", choice, why, the agents' generator states after it);
+    """The worker: one message at a time, answered in order. ("ask", player, state
+    without its course, legal, the course or None when it is the one sent before) ->
+    ("answer", choice, why, the agents' generator states after it);
     ("states",) -> ("states", generator states); ("restore", states) -> no reply;
     None ends it."""
     from game.ai.agents import make_agent
     from game.save import agent_states, restore_agent_states
     agents = {p: make_agent(kind, seed, ruleset=ruleset) for p, (kind, seed) in specs.items()}
+    course: Any = None  # the race's course, sent once: every state shares this one object
     while True:
         try:
             msg = conn.recv()
@@ -96,7 +98,10 @@ def _serve(conn: Any, specs: dict[str, tuple[str, int]], ruleset: str) -> None: 
             elif msg[0] == "restore":
                 restore_agent_states(agents, msg[1])
             else:
-                _, player, state, legal = msg
+                _, player, state, legal, sent = msg
+                if sent is not None:
+                    course = sent
+                state.course = course  # the same object every time, so caches keyed on it hold
                 choice, why = _decide(agents, player, state, legal)
                 conn.send(("answer", choice, why, agent_states(agents)))
         except Exception as e:  # an agent bug must not hang the window: say so
@@ -115,6 +120,7 @@ class ProcessHost:
     def __init__(self, specs: dict[str, tuple[str, int]], ruleset: str = "wild_race") -> None:
         import multiprocessing
         self.ruleset = ruleset
+        self._course: Any = None  # the course the worker holds
         ctx = multiprocessing.get_context("spawn")  # the same on Linux, macOS and Windows
         self._conn, child = ctx.Pipe()
         self._proc = ctx.Process(target=_serve, args=(child, specs, ruleset), daemon=True, name="wild-table-ai")
@@ -137,7 +143,12 @@ class ProcessHost:
             self._send(("states",))
             self._states_due += 1
         self._fresh = False
-        self._send(("ask", player, portable(state), legal))
+        st = portable(state)
+        course = st.course
+        st.course = None  # the worker keeps the course: sent once, not pickled with every state
+        sent = None if course is self._course else course
+        self._send(("ask", player, st, legal, sent))
+        self._course = course
         self._waiting = True
 
     def poll(self) -> tuple[Choice, str] | None:
