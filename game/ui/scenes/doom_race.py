@@ -526,7 +526,7 @@ class DoomRaceScene(Deciding, Scene):
         self.view.draw(surface, self.anim, sel if p is not None and p.kind in ("plan", "activate") else None, gh)
         rects = self.rects()
         st = self.session.state
-        title = f"Turn {st.turn} - {st.phase.replace('_', ' ')}" + (f" (first to {st.options.laps} laps)"
+        title = f"Turn {st.turn} - {st.phase.replace('_', ' ')}" + (f" (first to {st.options.laps} lap{'s' if st.options.laps != 1 else ''})"
                                                                      if st.phase == "move" else "")
         if self.session.over:
             title, line = "The race is over", "results follow"
