@@ -1,6 +1,6 @@
 """The Doomwheel Race's results: the winner and why (first over the line after the
 last lap, or the last wheel running), then every wheel with its laps, checkpoints,
-wounds left of its maximum, sabotage points spent, the Fanatics, Dammaz-Drengi and
+wounds left of its maximum, sabotage points left, the Fanatics, Dammaz-Drengi and
 slaves it ran over, the rams it made, and whether it was destroyed.
 Race again (same seats and options) or back to the menu."""
 
@@ -93,7 +93,7 @@ class DoomResultsScene(Scene):
                                      INK), (60, y + 48))
         y += 120
         cols = [("place", 60), ("wheel", 110), ("laps", 270), ("checkpoints", 330), ("wounds", 450),
-                ("sabotage spent", 530), ("Fanatics", 680), ("Dammaz-Drengi", 770), ("slaves", 910), ("rams", 980),
+                ("sabotage left", 530), ("Fanatics", 680), ("Dammaz-Drengi", 770), ("slaves", 910), ("rams", 980),
                 ("", 1050)]
         tally = self.tally()
         for name, x in cols:
@@ -106,7 +106,7 @@ class DoomResultsScene(Scene):
                                          wh.length, wh.width, wrecked=not wh.running)
             surface.blit(icon, (14, y + 1))
             cells = [f"{place}.", self.names.get(wh.player, wh.id)[:16], f"{wh.laps}/{st.options.laps}",
-                     f"{wh.next_cp}/{n_cp}", f"{wh.wounds}/{wh.max_wounds}", str(5 - wh.sabotage),
+                     f"{wh.next_cp}/{n_cp}", f"{wh.wounds}/{wh.max_wounds}", str(wh.sabotage),
                      *(str(tally["over"].get(wh.id, []).count(k)) for k in ("fanatic", "slayer", "slave")),
                      str(tally["rams"].get(wh.id, 0)), "destroyed" if not wh.running else ""]
             f = bold if place == 1 else font
