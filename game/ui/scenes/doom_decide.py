@@ -17,8 +17,9 @@ from game.ui.doom_preview import Preview, aim, max_angle, preview
 
 
 class Deciding:
-    """The decision state and ghosts; DoomRaceScene provides session, view, names,
-    mouse, _human, _submit, _in_table and the fields set in its __init__."""
+    """The decision state and ghosts. DoomRaceScene provides session, view, names,
+    mouse, _submit and the fields set in its __init__; _human and _in_table come from
+    TableScene, which stands before this class in its bases so they win."""
 
     session: Any
     view: Any

@@ -17,20 +17,20 @@ import pygame_gui
 from game.core.protocol import Choice
 from game.ui import doom_words as words
 from game.ui import saving
-from game.ui.app import App, Scene
+from game.ui.app import App
 from game.ui.doom_animate import DoomAnimator
 from game.ui.doom_panels import DoomRoster, draw_help
 from game.ui.doom_view import DoomTableView
 from game.ui.panels import Banner, DiceTray, Log
 from game.ui.scenes.doom_decide import Deciding
+from game.ui.scenes.table_scene import SPEEDS, TableScene
 from game.ui.session import Session
 
 SIDEBAR = 380
 LOG_H = 130
-SPEEDS = (1.0, 4.0)
 
 
-class DoomRaceScene(Deciding, Scene):
+class DoomRaceScene(TableScene, Deciding):
     def __init__(self, app: App, session: Session, colours: dict[str, int],
                  on_over: Callable[[Session], None]) -> None:
         super().__init__(app)
@@ -51,20 +51,11 @@ class DoomRaceScene(Deciding, Scene):
         self.sound = Sounds(0.0 if app.instant else app.settings.volume)
         self.buttons: dict[Any, Choice] = {}
         self._rows = 0  # decision button rows laid out
-        self._decision_key: Any = None
         self.mouse = (0, 0)
         self.message = ""
-        self.last_human: str | None = None
-        self.handover: str | None = None
-        self.paused = False
-        self.skipping = False
+        self._table_state()
         self.following = False
-        self.show_help = False
-        self.speed_i = 0
-        self.dragging = False
         self.press_on_wheel: tuple[int, int] | None = None
-        self.over_called = False
-        self.fitted = False
         # the move being set: Schwenk point and angle, distance (up_to), by mouse or keys
         self.at = 0.0
         self.angle = 0.0
@@ -80,7 +71,6 @@ class DoomRaceScene(Deciding, Scene):
         self.heading = 0.0
         self._ghost_key: Any = None
         self._ghost: dict[str, Any] | None = None
-        self._name_re: Any = None
         self._catch_up()
 
     # --- layout --------------------------------------------------------------------
@@ -93,11 +83,6 @@ class DoomRaceScene(Deciding, Scene):
             self.fitted = True
         self._decision_key = None
         self._clear_buttons()
-
-    def on_quit(self) -> bool:
-        """The window is closing: autosave the race where it is; then let it close."""
-        saving.autosave_now(self.session)
-        return False
 
     def exit(self) -> None:
         self._clear_buttons()
@@ -130,40 +115,15 @@ class DoomRaceScene(Deciding, Scene):
             "log": pygame.Rect(6, h - log_h + 4, w - side - 12, log_h - 10),
         }
 
-    # --- the game moving on ---------------------------------------------------------
-    def _catch_up(self) -> None:
-        self.anim.feed(self.session.take_unseen())
-
-    def update(self, dt: float) -> None:
-        speed = SPEEDS[self.speed_i] * self.app.settings.animation_speed
-        if self.app.instant:
-            self.anim.finish_all()
-        if self.skipping:
-            self._skip_step()
-        if not self.paused and not self.anim.busy and self.handover is None:
-            if self.session.think(12):
-                self._catch_up()
-        self.anim.update(dt, speed)
+    # --- the game moving on (TableScene) ----------------------------------------------
+    def _update_view(self, dt: float) -> None:
         self.view.update(dt, self.anim)
-        if self.following:
-            self._follow(dt)
-        if self.app.instant:
-            self.anim.finish_all()
-        for e in self.anim.take_shown():
-            text = words.log_line(e, self.names) if e.kind != "AiThought" else self._thought(e)
-            if text:
-                self.log.add(text)
-            if e.kind == "RollMade" and not words.quiet(e):
-                self.dice.add(e)
-            self.sound.volume = 0.0 if self.app.instant else self.app.settings.volume
-            self.sound.on_event(e)
-        self.dice.update(dt)
-        if self.session.over and not self.anim.busy and not self.over_called:
-            self.over_called = True
-            self.session.close()
-            self.on_over(self.session)
-            return
-        self._refresh_decision()
+
+    def _log_text(self, e: Any) -> str:
+        return words.log_line(e, self.names) if e.kind != "AiThought" else self._thought(e)
+
+    def _dice_wants(self, e: Any) -> bool:
+        return not words.quiet(e)
 
     def _follow(self, dt: float) -> None:
         """The camera follows the wheel on the move (else the leader)."""
@@ -183,30 +143,14 @@ class DoomRaceScene(Deciding, Scene):
         return f"{name}: " + self._named(why.removeprefix(":").strip())
 
     def _named(self, text: str) -> str:
-        if self._name_re is None:
-            ids = sorted(self.names, key=len, reverse=True)
-            self._name_re = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
         text = re.sub(r"\b(fanatic|slayer|slave)-(\d+)\b",
                       lambda m: f"{words.CRITTER_NAMES[m.group(1)]} {m.group(2)}", text)
-        return self._name_re.sub(lambda m: self.names[m.group(1)], text)
-
-    def _human(self) -> Any:
-        if self.anim.busy or self.session.over:
-            return None
-        return self.session.human_turn()
+        return super()._named(text)
 
     def _refresh_decision(self) -> None:
         p = self._human()
-        if p is not None and self.last_human is not None and p.actor != self.last_human and self.handover is None \
-                and sum(1 for s in self.session.seats.values() if s.kind == "human") > 1:
-            self.handover = p.actor
-        key = None if p is None else (self.session.state.stack[-1], len(self.session.state.stack), self.handover)
-        same = key is None and self._decision_key is None or (
-            key is not None and self._decision_key is not None and key[0] is self._decision_key[0]
-            and key[1:] == self._decision_key[1:])
-        if same:
+        if not self._decision_changed(p):
             return
-        self._decision_key = key
         self._new_decision(p)
 
     def _new_decision(self, p: Any) -> None:
@@ -340,10 +284,6 @@ class DoomRaceScene(Deciding, Scene):
         return True
 
     # --- input ---------------------------------------------------------------------------
-    def _in_table(self, pos: tuple[int, int]) -> bool:
-        cam = self.view.camera
-        return pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh).collidepoint(pos)
-
     def handle(self, event: pygame.event.Event) -> bool:
         cam = self.view.camera
         if event.type == pygame.MOUSEMOTION:
@@ -357,13 +297,7 @@ class DoomRaceScene(Deciding, Scene):
                 self.by_mouse = True
             return False
         if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if self._in_table(pos):
-                cam.zoom_at(1.15 ** event.y, *pos)
-                return True
-            if self.rects()["log"].collidepoint(pos):
-                self.log.wheel(event.y)
-            return False
+            return self._wheel(event)
         if event.type == pygame.MOUSEBUTTONDOWN and self._in_table(event.pos):
             return self._press(event)
         if event.type == pygame.MOUSEBUTTONUP:
@@ -426,19 +360,11 @@ class DoomRaceScene(Deciding, Scene):
         return True
 
     def _key(self, event: pygame.event.Event) -> bool:
-        cam = self.view.camera
         k = event.key
-        if saving.handle_key(self, event):  # Ctrl+S, Ctrl+O, U (take-backs)
-            return True
-        if self.show_help and k in (pygame.K_h, pygame.K_ESCAPE):
-            self._set_help(False)
-            return True
-        if k == pygame.K_h:
-            self._set_help(True)
+        if self._first_keys(event):
             return True
         if k == pygame.K_ESCAPE:
-            from game.ui.scenes.pause import PauseScene
-            self.app.push(PauseScene(self.app, self))
+            self._pause()
             return True
         p = self._human()
         kind = p.kind if p is not None and self.handover is None else ""
@@ -465,57 +391,11 @@ class DoomRaceScene(Deciding, Scene):
             self.laid = []
             self._mark_selected()
             return True
-        if k in (pygame.K_a, pygame.K_LEFT):
-            cam.pan_pixels(60, 0)
-        elif k in (pygame.K_d, pygame.K_RIGHT):
-            cam.pan_pixels(-60, 0)
-        elif k in (pygame.K_w, pygame.K_UP):
-            cam.pan_pixels(0, 60)
-        elif k in (pygame.K_s, pygame.K_DOWN):
-            cam.pan_pixels(0, -60)
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            cam.zoom_at(1.2, cam.vx + cam.vw / 2, cam.vy + cam.vh / 2)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            cam.zoom_at(1 / 1.2, cam.vx + cam.vw / 2, cam.vy + cam.vh / 2)
-        elif k == pygame.K_f:
-            self.following = False
-            self.view.fit()
-        elif k == pygame.K_l:
-            self.following = not self.following
-        elif k == pygame.K_g:
-            self.view.grid = not self.view.grid
-        elif k == pygame.K_SPACE:
-            self.paused = not self.paused
-        elif k == pygame.K_TAB:
-            self.speed_i = (self.speed_i + 1) % len(SPEEDS)
-        elif k == pygame.K_k:
-            self.skip_to_end()
-        else:
-            return False
-        return True
+        return self._view_key(k)
 
-    def _set_help(self, on: bool) -> None:
-        self.show_help = on
-        for b in self.buttons:
-            if on:
-                b.hide()
-            else:
-                b.show()
-
-    def skip_to_end(self) -> None:
-        """Spectating: play on without animation until a human decides or the end."""
-        if self.session.human_turn() is None:
-            self.skipping = True
-            self._skip_step()
-
-    def _skip_step(self) -> None:
-        while not self.session.over and self.session.human_turn() is None:
-            if not self.session.think(500):
-                break
-        self._catch_up()
-        self.anim.finish_all()
-        if self.session.over or self.session.human_turn() is not None:
-            self.skipping = False
+    def _fit(self) -> None:
+        self.following = False
+        self.view.fit()
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -5,7 +5,6 @@ tape measure, hot-seat hand-over, spectating speed, and on to the results."""
 from __future__ import annotations
 
 import math
-import re
 from typing import Any, Callable
 
 import pygame
@@ -20,17 +19,17 @@ from game.table.table import Kind
 from game.ui import words
 from game.ui.animate import Animator
 from game.ui import saving
-from game.ui.app import App, Scene
+from game.ui.app import App
 from game.ui.panels import Banner, DiceTray, Log, Roster
+from game.ui.scenes.table_scene import SPEEDS, TableScene
 from game.ui.session import Session
 from game.ui.table_view import TableView
 
 SIDEBAR = 360
 LOG_H = 130
-SPEEDS = (1.0, 4.0)
 
 
-class RaceScene(Scene):
+class RaceScene(TableScene):
     def __init__(self, app: App, session: Session, colours: dict[str, int],
                  on_over: Callable[[Session], None]) -> None:
         super().__init__(app)
@@ -48,27 +47,16 @@ class RaceScene(Scene):
         from game.ui.sound import Sounds
         self.sound = Sounds(0.0 if app.instant else app.settings.volume)
         self.buttons: dict[Any, Choice] = {}
-        self._decision_key: Any = None
         self.selected: str | None = None
         self.sel_obstacle: str | None = None  # obstacle picked up in the Scenery Phase
         self.mouse = (0, 0)
         self.end_turn = 0.0  # extra end facing (Q/E), degrees
         self.plan: list[tuple[float, float]] = []  # segments locked with S: (heading, inches)
         self.message = ""
-        self.last_human: str | None = None
-        self.handover: str | None = None  # player to pass the screen to
-        self.paused = False
-        self.skipping = False  # K: playing the rest without animation
+        self._table_state()
         # camera follows the leader (L); from the start when nobody at the table is human
         self.following = all(seat.kind != "human" for seat in session.seats.values())
         self.press_on_racer: tuple[int, int] | None = None  # a drag that began on a racer
-        self.show_help = False
-        self.speed_i = 0
-        self.dragging = False
-        self.drag_from = (0, 0)
-        self.over_called = False
-        self.fitted = False
-        self._name_re: Any = None
         self.names = {r.id: r.name for r in st.racers.values()} | {p: st.player_names.get(p, p) for p in st.players}
         self._catch_up()
 
@@ -86,11 +74,6 @@ class RaceScene(Scene):
             self.fitted = True
         self._decision_key = None
         self._drop_buttons()
-
-    def on_quit(self) -> bool:
-        """The window is closing: autosave the race where it is; then let it close."""
-        saving.autosave_now(self.session)
-        return False
 
     def exit(self) -> None:
         self._drop_buttons()
@@ -123,51 +106,17 @@ class RaceScene(Scene):
             "log": pygame.Rect(6, h - log_h + 4, w - side - 12, log_h - 10),
         }
 
-    # --- the game moving on ---------------------------------------------------------
-    def _catch_up(self) -> None:
-        self.anim.feed(self.session.take_unseen())
+    # --- the game moving on (TableScene) ----------------------------------------------
+    def _after_think(self) -> None:
+        self._auto_keep_favour()
 
-    def update(self, dt: float) -> None:
-        speed = SPEEDS[self.speed_i] * self.app.settings.animation_speed
-        if self.app.instant:
-            self.anim.finish_all()
-        if self.skipping:
-            self._skip_step()
-        if not self.paused and not self.anim.busy and self.handover is None:
-            if self.session.think(12):
-                self._catch_up()
-            self._auto_keep_favour()
-        self.anim.update(dt, speed)
-        if self.following:
-            racing = [r for r in self.session.state.racers.values() if r.racing and r.id in self.anim.racers]
-            if racing:
-                lead = max(racing, key=lambda r: r.progress)
-                x, y, _ = self.anim.racers[lead.id]
-                self.view.camera.follow(x, y, min(1.0, dt * 3.0))
-        if self.app.instant:
-            self.anim.finish_all()
-        for e in self.anim.take_shown():
-            text = e.text()
-            if text:
-                self.log.add(self._named(text))
-            if e.kind == "RollMade":
-                self.dice.add(e)
-            self.sound.volume = 0.0 if self.app.instant else self.app.settings.volume
-            self.sound.on_event(e)
-        self.dice.update(dt)
-        if self.session.over and not self.anim.busy and not self.over_called:
-            self.over_called = True
-            self.session.close()
-            self.on_over(self.session)
-            return
-        self._refresh_decision()
-
-    def _named(self, text: str) -> str:
-        """Log lines with racers' and players' names instead of their ids."""
-        if self._name_re is None:
-            ids = sorted(self.names, key=len, reverse=True)
-            self._name_re = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
-        return self._name_re.sub(lambda m: self.names[m.group(1)], text)
+    def _follow(self, dt: float) -> None:
+        """The camera follows the leader."""
+        racing = [r for r in self.session.state.racers.values() if r.racing and r.id in self.anim.racers]
+        if racing:
+            lead = max(racing, key=lambda r: r.progress)
+            x, y, _ = self.anim.racers[lead.id]
+            self.view.camera.follow(x, y, min(1.0, dt * 3.0))
 
     def _auto_keep_favour(self) -> None:
         p = self.session.human_turn()
@@ -175,24 +124,10 @@ class RaceScene(Scene):
             self.session.submit(Choice.make("keep"))
             self._catch_up()
 
-    def _human(self) -> Any:
-        if self.anim.busy or self.session.over:
-            return None
-        return self.session.human_turn()
-
     def _refresh_decision(self) -> None:
         p = self._human()
-        if p is not None and self.last_human is not None and p.actor != self.last_human and self.handover is None \
-                and sum(1 for s in self.session.seats.values() if s.kind == "human") > 1:
-            self.handover = p.actor
-        # the pending step object itself (held here, so its identity cannot be reused)
-        key = None if p is None else (self.session.state.stack[-1], len(self.session.state.stack), self.handover)
-        same = key is None and self._decision_key is None or (
-            key is not None and self._decision_key is not None and key[0] is self._decision_key[0]
-            and key[1:] == self._decision_key[1:])
-        if same:
+        if not self._decision_changed(p):
             return
-        self._decision_key = key
         for b in self.buttons:
             b.kill()
         self.buttons.clear()
@@ -386,15 +321,9 @@ class RaceScene(Scene):
             if self.dragging:
                 cam.pan_pixels(event.rel[0], event.rel[1])
             return False
-        in_table = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL) and \
-            pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh).collidepoint(pygame.mouse.get_pos() if event.type ==
-                                                                    pygame.MOUSEWHEEL else event.pos)
         if event.type == pygame.MOUSEWHEEL:
-            if in_table:
-                cam.zoom_at(1.15 ** event.y, *pygame.mouse.get_pos())
-            elif self.rects()["log"].collidepoint(pygame.mouse.get_pos()):
-                self.log.wheel(event.y)
-            return in_table
+            return self._wheel(event)
+        in_table = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._in_table(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and in_table:
             if event.button == 1:
                 og = self.obstacle_ghost()
@@ -452,15 +381,8 @@ class RaceScene(Scene):
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
-        cam = self.view.camera
         k = event.key
-        if saving.handle_key(self, event):  # Ctrl+S, Ctrl+O, U (take-backs)
-            return True
-        if self.show_help and k in (pygame.K_h, pygame.K_ESCAPE):
-            self._set_help(False)
-            return True
-        if k == pygame.K_h:
-            self._set_help(True)
+        if self._first_keys(event):
             return True
         if k == pygame.K_ESCAPE:
             if self.selected or self.sel_obstacle:
@@ -468,8 +390,7 @@ class RaceScene(Scene):
                 self.sel_obstacle = None
                 self.plan = []
             else:
-                from game.ui.scenes.pause import PauseScene
-                self.app.push(PauseScene(self.app, self))
+                self._pause()
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             gh = self.ghost()
@@ -487,66 +408,19 @@ class RaceScene(Scene):
             self.end_turn += 15.0
         elif k == pygame.K_e:
             self.end_turn -= 15.0
-        elif k in (pygame.K_a, pygame.K_LEFT):
-            cam.pan_pixels(60, 0)
-        elif k in (pygame.K_d, pygame.K_RIGHT):
-            cam.pan_pixels(-60, 0)
-        elif k in (pygame.K_w, pygame.K_UP):
-            cam.pan_pixels(0, 60)
-        elif k in (pygame.K_s, pygame.K_DOWN):
-            cam.pan_pixels(0, -60)
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            cam.zoom_at(1.2, cam.vx + cam.vw / 2, cam.vy + cam.vh / 2)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            cam.zoom_at(1 / 1.2, cam.vx + cam.vw / 2, cam.vy + cam.vh / 2)
-        elif k == pygame.K_f:
-            self.view.fit()
-        elif k == pygame.K_l:
-            self.following = not self.following
-            self.follow_leader()
-        elif k == pygame.K_g:
-            self.view.grid = not self.view.grid
-        elif k == pygame.K_SPACE:
-            self.paused = not self.paused
-        elif k == pygame.K_TAB:
-            self.speed_i = (self.speed_i + 1) % len(SPEEDS)
-        elif k == pygame.K_k:
-            self.skip_to_end()
         else:
-            return False
+            return self._view_key(k)
         return True
 
-    def _set_help(self, on: bool) -> None:
-        """The help overlay hides the decision buttons (they draw above scenes)."""
-        self.show_help = on
-        for b in self.buttons:
-            if on:
-                b.hide()
-            else:
-                b.show()
+    def _toggle_follow(self) -> None:
+        self.following = not self.following
+        self.follow_leader()
 
     def follow_leader(self) -> None:
         racing = [r for r in self.session.state.racers.values() if r.racing]
         if racing:
             lead = max(racing, key=lambda r: r.progress)
             self.view.camera.cx, self.view.camera.cy = lead.x, lead.y
-
-    def skip_to_end(self) -> None:
-        """Spectating: play the rest without animation (only while no human has a
-        decision). Fast agents finish at once; while an AI thinks in its worker the
-        window keeps drawing and the skip goes on each frame until the end."""
-        if self.session.human_turn() is None:
-            self.skipping = True
-            self._skip_step()
-
-    def _skip_step(self) -> None:
-        while not self.session.over and self.session.human_turn() is None:
-            if not self.session.think(500):
-                break  # an AI is thinking: come back next frame
-        self._catch_up()
-        self.anim.finish_all()
-        if self.session.over or self.session.human_turn() is not None:
-            self.skipping = False
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,238 @@
+"""What the race scenes of every ruleset share: the game moving on (AI thinking,
+animations, log, dice tray and sounds fed from the shown events, on to the results),
+the camera keys and mouse wheel, help, pause, Ctrl+S / Ctrl+O / U, spectating speed
+and skip (K), and autosave when the window closes.
+
+A ruleset's scene sets the pieces (session, view, anim, log, dice, sound, buttons,
+names, on_over) and overrides the hooks: `_after_think`, `_update_view`, `_follow`,
+`_log_text`, `_dice_wants`, `_refresh_decision`, `_fit`, `_toggle_follow`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import pygame
+
+from game.core.protocol import Choice
+from game.ui import saving
+from game.ui.app import Scene
+
+SPEEDS = (1.0, 4.0)
+
+
+class TableScene(Scene):
+    # set by the ruleset's scene before the first update
+    session: Any
+    view: Any
+    anim: Any
+    log: Any
+    dice: Any
+    sound: Any
+    names: dict[str, str]
+    on_over: Callable[[Any], None]
+    buttons: dict[Any, Choice]
+
+    def _table_state(self) -> None:
+        """The scene's common flags (call from __init__)."""
+        self.paused = False
+        self.skipping = False  # K: playing the rest without animation
+        self.show_help = False
+        self.speed_i = 0
+        self.dragging = False  # panning the table with the mouse
+        self.over_called = False
+        self.fitted = False
+        self.handover: str | None = None  # player to pass the screen to
+        self.last_human: str | None = None
+        self._decision_key: Any = None
+        self._name_re: Any = None
+
+    def on_quit(self) -> bool:
+        """The window is closing: autosave the race where it is; then let it close."""
+        saving.autosave_now(self.session)
+        return False
+
+    # --- the game moving on ---------------------------------------------------------
+    def _catch_up(self) -> None:
+        self.anim.feed(self.session.take_unseen())
+
+    def _human(self) -> Any:
+        """The pending human decision, once the table has caught up with the rules."""
+        if self.anim.busy or self.session.over:
+            return None
+        return self.session.human_turn()
+
+    def update(self, dt: float) -> None:
+        speed = SPEEDS[self.speed_i] * self.app.settings.animation_speed
+        if self.app.instant:
+            self.anim.finish_all()
+        if self.skipping:
+            self._skip_step()
+        if not self.paused and not self.anim.busy and self.handover is None:
+            if self.session.think(12):
+                self._catch_up()
+            self._after_think()
+        self.anim.update(dt, speed)
+        self._update_view(dt)
+        if self.following:
+            self._follow(dt)
+        if self.app.instant:
+            self.anim.finish_all()
+        for e in self.anim.take_shown():
+            text = self._log_text(e)
+            if text:
+                self.log.add(text)
+            if e.kind == "RollMade" and self._dice_wants(e):
+                self.dice.add(e)
+            self.sound.volume = 0.0 if self.app.instant else self.app.settings.volume
+            self.sound.on_event(e)
+        self.dice.update(dt)
+        if self.session.over and not self.anim.busy and not self.over_called:
+            self.over_called = True
+            self.session.close()
+            self.on_over(self.session)
+            return
+        self._refresh_decision()
+
+    # hooks
+    following: bool
+
+    def _after_think(self) -> None:
+        """After the AIs had their turn this frame (the Wild Race keeps favour here)."""
+
+    def _update_view(self, dt: float) -> None:
+        """Per-frame view animation (the Doomwheel's spinning wheels)."""
+
+    def _follow(self, dt: float) -> None:
+        """Move the camera toward whatever it follows."""
+
+    def _log_text(self, e: Any) -> str:
+        return self._named(e.text())
+
+    def _dice_wants(self, e: Any) -> bool:
+        return True
+
+    def _refresh_decision(self) -> None:
+        """Lay out the decision buttons for the current human (if any)."""
+
+    def _decision_changed(self, p: Any) -> bool:
+        """Has the pending human decision changed since the buttons were laid out?
+        Also starts a hot-seat hand-over when the screen passes to another human."""
+        if p is not None and self.last_human is not None and p.actor != self.last_human and self.handover is None \
+                and sum(1 for s in self.session.seats.values() if s.kind == "human") > 1:
+            self.handover = p.actor
+        # the pending step object itself (held here, so its identity cannot be reused)
+        key = None if p is None else (self.session.state.stack[-1], len(self.session.state.stack), self.handover)
+        same = key is None and self._decision_key is None or (
+            key is not None and self._decision_key is not None and key[0] is self._decision_key[0]
+            and key[1:] == self._decision_key[1:])
+        if same:
+            return False
+        self._decision_key = key
+        return True
+
+    def _named(self, text: str) -> str:
+        """Log lines with players' (and pieces') names instead of their ids."""
+        if self._name_re is None:
+            ids = sorted(self.names, key=len, reverse=True)
+            self._name_re = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
+        return self._name_re.sub(lambda m: self.names[m.group(1)], text)
+
+    # --- input shared by the race scenes ---------------------------------------------
+    def _in_table(self, pos: tuple[int, int]) -> bool:
+        cam = self.view.camera
+        return pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh).collidepoint(pos)
+
+    def _wheel(self, event: pygame.event.Event) -> bool:
+        """The mouse wheel zooms the table about the pointer, or scrolls the log."""
+        pos = pygame.mouse.get_pos()
+        if self._in_table(pos):
+            self.view.camera.zoom_at(1.15 ** event.y, *pos)
+            return True
+        if self.rects()["log"].collidepoint(pos):
+            self.log.wheel(event.y)
+        return False
+
+    def rects(self) -> dict[str, pygame.Rect]:
+        raise NotImplementedError
+
+    def _first_keys(self, event: pygame.event.Event) -> bool:
+        """Ctrl+S, Ctrl+O, U (take-backs) and the help overlay (H, Esc to close it)."""
+        k = event.key
+        if saving.handle_key(self, event):
+            return True
+        if self.show_help and k in (pygame.K_h, pygame.K_ESCAPE):
+            self._set_help(False)
+            return True
+        if k == pygame.K_h:
+            self._set_help(True)
+            return True
+        return False
+
+    def _pause(self) -> None:
+        from game.ui.scenes.pause import PauseScene
+        self.app.push(PauseScene(self.app, self))
+
+    def _view_key(self, k: int) -> bool:
+        """Pan (WASD, arrows), zoom (+ -), fit (F), follow (L), grid (G), pause
+        (Space), speed (Tab) and skip to the end (K)."""
+        cam = self.view.camera
+        if k in (pygame.K_a, pygame.K_LEFT):
+            cam.pan_pixels(60, 0)
+        elif k in (pygame.K_d, pygame.K_RIGHT):
+            cam.pan_pixels(-60, 0)
+        elif k in (pygame.K_w, pygame.K_UP):
+            cam.pan_pixels(0, 60)
+        elif k in (pygame.K_s, pygame.K_DOWN):
+            cam.pan_pixels(0, -60)
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            cam.zoom_at(1.2, cam.vx + cam.vw / 2, cam.vy + cam.vh / 2)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            cam.zoom_at(1 / 1.2, cam.vx + cam.vw / 2, cam.vy + cam.vh / 2)
+        elif k == pygame.K_f:
+            self._fit()
+        elif k == pygame.K_l:
+            self._toggle_follow()
+        elif k == pygame.K_g:
+            self.view.grid = not self.view.grid
+        elif k == pygame.K_SPACE:
+            self.paused = not self.paused
+        elif k == pygame.K_TAB:
+            self.speed_i = (self.speed_i + 1) % len(SPEEDS)
+        elif k == pygame.K_k:
+            self.skip_to_end()
+        else:
+            return False
+        return True
+
+    def _fit(self) -> None:
+        self.view.fit()
+
+    def _toggle_follow(self) -> None:
+        self.following = not self.following
+
+    def _set_help(self, on: bool) -> None:
+        """The help overlay hides the decision buttons (they draw above scenes)."""
+        self.show_help = on
+        for b in self.buttons:
+            if on:
+                b.hide()
+            else:
+                b.show()
+
+    def skip_to_end(self) -> None:
+        """Spectating: play the rest without animation (only while no human has a
+        decision). Fast agents finish at once; while an AI thinks in its worker the
+        window keeps drawing and the skip goes on each frame until the end."""
+        if self.session.human_turn() is None:
+            self.skipping = True
+            self._skip_step()
+
+    def _skip_step(self) -> None:
+        while not self.session.over and self.session.human_turn() is None:
+            if not self.session.think(500):
+                break  # an AI is thinking: come back next frame
+        self._catch_up()
+        self.anim.finish_all()
+        if self.session.over or self.session.human_turn() is not None:
+            self.skipping = False
