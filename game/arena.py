@@ -128,14 +128,8 @@ def shipped_courses(ruleset: str = "wild_race") -> list[str]:
 
 def doom_options(pairs: list[str]) -> Any:
     """NAME=VALUE pairs as Doomwheel options (BadInput for a bad name or value)."""
-    from game.rules.doomwheel.options import parse_options
-    opts: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep:
-            raise BadInput("arena", "--option", f"{pair!r} is not NAME=VALUE")
-        opts[name.strip()] = value.strip()
-    return parse_options(opts, "arena", "--option")
+    from game.rules.doomwheel.options import parse_option_pairs as doom_pairs
+    return doom_pairs(pairs, "arena")
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -161,7 +155,7 @@ def arena_command(args: argparse.Namespace) -> int:
     courses = [load_course(p) for p in paths]
     for p, c in zip(paths, courses):
         check_field(c, 2, 1, "arena", course_source=str(p))
-    options = parse_option_pairs(args.option)
+    options = parse_option_pairs(args.option, "arena")
     # races come in pairs on the same course and dice seed, seats swapped
     jobs = [(courses[(i // 2) % len(courses)], options, args.a, args.b, args.seed * 100003 + i // 2, i % 2 == 1)
             for i in range(args.races)]

@@ -71,7 +71,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     if not 0 <= args.grand_prix <= MAX_GP_RACES:
         raise BadInput("simulate", "--grand-prix", f"a series is 1-{MAX_GP_RACES} races (0: one race, no series)")
     course = load_course(args.course)
-    options = parse_option_pairs(args.option)
+    options = parse_option_pairs(args.option, "simulate")
     check_field(course, args.players, args.racers_per_player, "simulate", course_source=args.course)
     races = max(1, args.grand_prix)
     standings = Standings()
@@ -137,7 +137,7 @@ def simulate_doomwheel(args: argparse.Namespace) -> int:
 
     from game.core.driver import play as play_game
     from game.rules.doomwheel import RULESET as DOOM, DoomSetup, new_state as new_doom
-    from game.rules.doomwheel.options import parse_options
+    from game.rules.doomwheel.options import parse_option_pairs as doom_pairs
     from game.ai.agents import make_agent
     kind = "random" if args.agent == "greedy" else args.agent
     make_agent(kind, 0, "simulate", ruleset="doomwheel")  # an unknown agent: one line, exit 2
@@ -146,14 +146,8 @@ def simulate_doomwheel(args: argparse.Namespace) -> int:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     path = args.course or os.path.join(root, DOOMWHEEL_COURSE)
     course = load_course(path)
-    opts: dict[str, Any] = {}
-    for pair in args.option:
-        name, sep, value = pair.partition("=")
-        if not sep:
-            raise BadInput("simulate", "--option", f"{pair!r} is not NAME=VALUE")
-        opts[name] = int(value) if value.lstrip("-").isdigit() else value
     players = tuple((PLAYER_IDS[i], PLAYER_IDS[i].capitalize()) for i in range(args.players))
-    st = new_doom(DoomSetup(course, players, args.seed), parse_options(opts, "simulate", "--option"))
+    st = new_doom(DoomSetup(course, players, args.seed), doom_pairs(args.option, "simulate"))
     games: list[Any] | None = [] if getattr(args, "replay_out", None) else None
     rules = _recorded(st, players, kind, args.seed, games)
     play_game(rules, st, {p: make_agent(kind, agent_seed(args.seed, i), "simulate", ruleset="doomwheel")

@@ -7,10 +7,10 @@ safeguard that every race ends (docs/doomwheel-rulings.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
-from game.core.errors import BadInput
+from game.core.options import names_of, pairs_to_mapping, parse_named
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "move_distance": ("exact", "up_to"),
@@ -40,41 +40,14 @@ class Options:
 
 
 def option_names() -> list[str]:
-    return [f.name for f in fields(Options)]
-
-
-def _number(name: str, value: Any, source: str, path: str) -> int:
-    lo, hi = NUMBERS[name]
-    if isinstance(value, bool):
-        raise BadInput(source, f"{path}.{name}", f"must be a whole number {lo}-{hi}, got {value!r}")
-    if isinstance(value, str):
-        try:
-            value = int(value.strip())
-        except ValueError:
-            raise BadInput(source, f"{path}.{name}", f"must be a whole number {lo}-{hi}, got {value!r}") from None
-    if not isinstance(value, int) or not lo <= value <= hi:
-        raise BadInput(source, f"{path}.{name}", f"must be a whole number {lo}-{hi}, got {value!r}")
-    return value
+    return names_of(Options)
 
 
 def parse_options(data: dict[str, Any] | None, source: str = "options", path: str = "options") -> Options:
     """Validate name -> value pairs (strings, or whole numbers for the numeric ones)."""
-    opts = Options()
-    if not data:
-        return opts
-    if not isinstance(data, dict):
-        raise BadInput(source, path, "must be an object of option names and values")
-    changes: dict[str, Any] = {}
-    for name in sorted(data):
-        value = data[name]
-        if name in NUMBERS:
-            changes[name] = _number(name, value, source, path)
-        elif name in CHOICES:
-            allowed = CHOICES[name]
-            if not isinstance(value, str) or value not in allowed:
-                raise BadInput(source, f"{path}.{name}", f"must be one of {', '.join(allowed)}; got {value!r}")
-            changes[name] = value
-        else:
-            raise BadInput(source, f"{path}.{name}",
-                           f"unknown option (the options are: {', '.join(option_names())})")
-    return replace(opts, **changes)
+    return parse_named(data, Options(), CHOICES, NUMBERS, source, path)
+
+
+def parse_option_pairs(pairs: list[str], source: str = "--option") -> Options:
+    """Command-line form: NAME=VALUE strings."""
+    return parse_options(pairs_to_mapping(pairs, source), source, "--option")

@@ -6,10 +6,10 @@ of name -> value and reports an unknown name or value as BadInput.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
-from game.core.errors import BadInput
+from game.core.options import names_of, pairs_to_mapping, parse_named
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "priority_favour": ("one_per_player", "none"),
@@ -49,44 +49,18 @@ class Options:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+NUMBERS: dict[str, tuple[int, int]] = {"turn_cap": (10, 100000)}
+
+
 def option_names() -> list[str]:
-    return [f.name for f in fields(Options)]
+    return names_of(Options)
 
 
 def parse_options(data: dict[str, Any] | None, source: str = "options", path: str = "options") -> Options:
     """Validate name -> value pairs (values as strings or, for numbers, ints)."""
-    opts = Options()
-    if not data:
-        return opts
-    if not isinstance(data, dict):
-        raise BadInput(source, path, "must be an object of option names to values")
-    changes: dict[str, Any] = {}
-    for name in sorted(data):
-        value = data[name]
-        where = f"{path}.{name}"
-        if name == "turn_cap":
-            if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value) < 7:
-                value = int(value)
-            if isinstance(value, bool) or not isinstance(value, int) or not 10 <= value <= 100000:
-                raise BadInput(source, where, f"must be a whole number from 10 to 100000, got {str(value)[:20]!r}")
-            changes[name] = value
-            continue
-        if name not in CHOICES:
-            known = ", ".join(option_names())
-            raise BadInput(source, where, f"unknown option (known: {known})")
-        text = str(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else None
-        if text not in CHOICES[name]:
-            raise BadInput(source, where, f"must be one of {' | '.join(CHOICES[name])}, got {value!r}")
-        changes[name] = text
-    return replace(opts, **changes)
+    return parse_named(data, Options(), CHOICES, NUMBERS, source, path)
 
 
 def parse_option_pairs(pairs: list[str], source: str = "--option") -> Options:
     """Command-line form: NAME=VALUE strings."""
-    data: dict[str, Any] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise BadInput(source, pair, "expected NAME=VALUE")
-        k, v = pair.split("=", 1)
-        data[k.strip()] = v.strip()
-    return parse_options(data, source, "option")
+    return parse_options(pairs_to_mapping(pairs, source), source, "--option")
