@@ -50,7 +50,7 @@ def test_not_json_is_2(tmp_path: pathlib.Path) -> None:
 
 def test_a_pattern_without_a_colon_matches_the_part_before_the_colon() -> None:
     from game.rules.doomwheel.events import WheelMoved
-    from game.rules.doomwheel.scenario import _event_matches
+    from game.core.expect import event_matches as _event_matches
     e = WheelMoved("red", "move", 0.0, 0.0, 1.0, 0.0, 0.0, "edge:12")
     assert _event_matches({"stopped_by": "edge"}, e) and _event_matches({"stopped_by": "edge:12"}, e)
     assert not _event_matches({"stopped_by": "edge:3"}, e) and not _event_matches({"stopped_by": ""}, e)

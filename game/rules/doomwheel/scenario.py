@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from game.core.course import Course, course_from_json, load_course, start_slots
+from game.core import expect
 from game.core.errors import BadInput
 from game.core.jsonload import Obj, Val, load_json_file
 from game.core.protocol import CHANCE, TERMINAL, Choice
@@ -200,10 +201,10 @@ def load_scenario(data: Any, source: str) -> Scenario:
         if eo.has("state"):
             so = eo.get("state").obj()
             for k in sorted(so.data):
-                sc.expect_state[k] = _expected_value(so.get(k))
+                sc.expect_state[k] = expect.expected_value(so.get(k))
             so.done()
         if eo.has("events"):
-            sc.expect_events = [_event_pattern(v) for v in eo.get("events").lst(max_len=10_000)]
+            sc.expect_events = [expect.event_pattern(v) for v in eo.get("events").lst(max_len=10_000)]
         eo.done()
     o.done()
     return sc
@@ -515,26 +516,6 @@ def _choice(v: Val) -> tuple[Choice, str | None, str]:
     return Choice.make(kind, **args), player, v.path
 
 
-def _expected_value(v: Val) -> Any:
-    if isinstance(v.value, dict) and "approx" in v.value:
-        o = v.obj()
-        o.num("approx")
-        o.num("tol", lo=0.0, default=1e-3)
-        o.done()
-    return v.value
-
-
-def _event_pattern(v: Val) -> Any:
-    if isinstance(v.value, str):
-        return v.string(min_len=1, max_len=60)
-    o = v.obj()
-    o.string("kind", min_len=1, max_len=60)
-    for k in list(o.data):
-        if k != "kind":
-            _expected_value(o.get(k))
-    return dict(o.data)
-
-
 # --- the state as JSON ---------------------------------------------------------------------
 
 def pending(st: DoomState) -> dict[str, Any]:
@@ -567,21 +548,6 @@ def state_to_json(st: DoomState) -> dict[str, Any]:
         "critters": {c.id: {"kind": c.kind, "x": c.x, "y": c.y, "radius": c.radius, "alive": c.alive}
                      for c in st.critters.values()},
     }
-
-
-def resolve_path(data: Any, path: str) -> Any:
-    """Follow a dotted path (`wheels.red.wounds`, `order.0`); KeyError if absent."""
-    cur = data
-    for part in path.split("."):
-        if isinstance(cur, dict):
-            if part not in cur and part in WHEEL_ALIASES:
-                part = WHEEL_ALIASES[part]
-            cur = cur[part]
-        elif isinstance(cur, list):
-            cur = cur[int(part)]
-        else:
-            raise KeyError(part)
-    return cur
 
 
 # --- running ----------------------------------------------------------------------------------
@@ -692,64 +658,8 @@ def _show(c: Choice) -> str:
     return json.dumps({"kind": c.kind, **{k: v for k, v in c.args}})
 
 
-def _same(want: Any, got: Any) -> bool:
-    if isinstance(want, dict) and "approx" in want:
-        return isinstance(got, (int, float)) and not isinstance(got, bool) and \
-            abs(float(got) - float(want["approx"])) <= float(want.get("tol", 1e-3))
-    if isinstance(want, (int, float)) and not isinstance(want, bool):
-        return isinstance(got, (int, float)) and not isinstance(got, bool) and abs(float(want) - float(got)) <= 1e-3
-    if isinstance(want, list) and isinstance(got, (list, tuple)):
-        return len(want) == len(got) and all(_same(a, b) for a, b in zip(want, got))
-    if isinstance(want, dict) and isinstance(got, dict):
-        return all(k in got and _same(v, got[k]) for k, v in want.items())
-    return bool(want == got)
-
-
 def check_expect(sc: Scenario, events: list[Any]) -> list[str]:
-    data = state_to_json(sc.state)
-    out = []
-    for path, want in sc.expect_state.items():
-        try:
-            got = resolve_path(data, path)
-        except (KeyError, IndexError, ValueError):
-            out.append(f"expect.state.{path}: no such field in the state")
-            continue
-        if not _same(want, got):
-            out.append(f"expect.state.{path}: expected {json.dumps(want)}, got {json.dumps(_plain(got))}")
-    if sc.expect_events:
-        i = 0
-        for e in events:
-            if i < len(sc.expect_events) and _event_matches(sc.expect_events[i], e):
-                i += 1
-        if i < len(sc.expect_events):
-            kinds = ", ".join(e.kind for e in events)
-            out.append(f"expect.events[{i}]: {json.dumps(sc.expect_events[i])} not found in order "
-                       f"(events: {kinds})")
-    return out
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, float):
-        return round(v, 6)
-    if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    return v
-
-
-def _event_matches(pattern: Any, e: Any) -> bool:
-    if isinstance(pattern, str):
-        return bool(e.kind == pattern)
-    data = e.to_json()
-    return all(k in data and (_same(v, data[k]) or _same_prefix(v, data[k])) for k, v in pattern.items())
-
-
-def _same_prefix(v: Any, got: Any) -> bool:
-    """A pattern string without a colon matches the part of an event string before its
-    colon: `"edge"` matches any `"edge:N"`, `"o"` any large obstacle `"o:ID"`."""
-    return (isinstance(v, str) and isinstance(got, str) and ":" not in v and ":" in got
-            and got.split(":", 1)[0] == v)
+    return expect.check(sc.expect_state, sc.expect_events, state_to_json(sc.state), events, WHEEL_ALIASES)
 
 
 def result_json(res: Result) -> dict[str, Any]:
@@ -758,7 +668,7 @@ def result_json(res: Result) -> dict[str, Any]:
     evs = [e.to_json() for e in res.events]
     return {"schema": SCHEMA, "version": 1, "ruleset": "doomwheel", "scenario": res.scenario.source,
             "name": res.scenario.name, "ok": res.ok, "stopped": res.stopped, "mismatches": res.mismatches,
-            "state": _plain(state_to_json(st)), "events": evs,
+            "state": expect.plain(state_to_json(st)), "events": evs,
             "rolls": [e for e in evs if e["kind"] == "RollMade"]}
 
 

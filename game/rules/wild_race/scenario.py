@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.course import Course, course_from_json, load_course
+from game.core import expect
 from game.core.errors import BadInput
 from game.core.jsonload import Obj, Val
 from game.core.protocol import Choice
@@ -247,37 +248,13 @@ def load_scenario(data: Any, source: str) -> Scenario:
             so = eo.get("state").obj()
             for k in sorted(so.data):
                 so.has(k)
-                sc.expect_state[k] = (_expected_value(so.get(k)), so.field(k))
+                sc.expect_state[k] = (expect.expected_value(so.get(k)), so.field(k))
             so.done()
         if eo.has("events"):
-            sc.expect_events = [_event_pattern(v) for v in eo.get("events").lst(max_len=10000)]
+            sc.expect_events = [expect.event_pattern(v) for v in eo.get("events").lst(max_len=10000)]
         eo.done()
     o.done()
     return sc
-
-
-def _expected_value(v: Val) -> Any:
-    """An expected value; {"approx": number, "tol": number} is checked here."""
-    if isinstance(v.value, dict) and "approx" in v.value:
-        o = v.obj()
-        o.num("approx")
-        o.num("tol", lo=0.0, default=1e-3)
-        o.done()
-    return v.value
-
-
-def _event_pattern(v: Val) -> Any:
-    """An expected event: its kind, or {"kind": ..., field: value, ...}."""
-    if isinstance(v.value, str):
-        return v.string(min_len=1, max_len=60)
-    o = v.obj()
-    o.string("kind", min_len=1, max_len=60)
-    for k in o.data:
-        o.has(k)
-        if k != "kind":
-            _expected_value(o.get(k))
-    o.done()
-    return dict(o.data)
 
 
 def _start(o: Obj, st: RaceState, source: str, start_at: list[tuple[int, str]]) -> list[Any]:
@@ -460,44 +437,7 @@ def run_scenario(sc: Scenario) -> Result:
     return Result(sc, events, check_expect(sc, events), stopped)
 
 
-def _same(want: Any, got: Any) -> bool:
-    if isinstance(want, dict) and "approx" in want:
-        tol = float(want.get("tol", 1e-3))
-        return isinstance(got, (int, float)) and abs(float(got) - float(want["approx"])) <= tol
-    if isinstance(want, (int, float)) and not isinstance(want, bool) and isinstance(got, (int, float)) \
-            and not isinstance(got, bool):
-        return abs(float(want) - float(got)) <= 1e-3
-    if isinstance(want, list) and isinstance(got, list):
-        return len(want) == len(got) and all(_same(a, b) for a, b in zip(want, got))
-    return bool(want == got)
-
-
 def check_expect(sc: Scenario, events: list[Any]) -> list[str]:
-    from game.rules.wild_race.serial import resolve_path, state_to_json
-    data = state_to_json(sc.state)
-    out = []
-    for path, (want, _) in sc.expect_state.items():
-        try:
-            got = resolve_path(data, path)
-        except (KeyError, IndexError, ValueError):
-            out.append(f"{path}: no such field in the state")
-            continue
-        if not _same(want, got):
-            out.append(f"{path}: expected {want!r}, got {got!r}")
-    if sc.expect_events:
-        i = 0
-        for e in events:
-            if i < len(sc.expect_events) and _event_matches(sc.expect_events[i], e):
-                i += 1
-        if i < len(sc.expect_events):
-            kinds = ", ".join(e.kind for e in events)
-            out.append(f"events: expected {sc.expect_events[i]!r} (#{i + 1} of the expected events, in order) "
-                       f"not found; events were: {kinds}")
-    return out
-
-
-def _event_matches(pattern: Any, e: Any) -> bool:
-    if isinstance(pattern, str):
-        return bool(e.kind == pattern)
-    data = e.to_json()
-    return all(k in data and _same(v, data[k]) for k, v in pattern.items())
+    from game.rules.wild_race.serial import ALIASES, state_to_json
+    want = {path: value for path, (value, _) in sc.expect_state.items()}
+    return expect.check(want, sc.expect_events, state_to_json(sc.state), events, ALIASES)

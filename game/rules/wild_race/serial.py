@@ -44,18 +44,3 @@ def state_to_json(st: RaceState) -> dict[str, Any]:
 # the spec's words for racer-sheet fields (§2), accepted in expectation paths
 ALIASES = {"favour_points": "favour", "contacts_created": "contacts", "barged_this_turn": "barged",
            "has_barged_this_turn": "has_barged", "whip": "has_whip", "stamina_points": "stamina"}
-
-
-def resolve_path(data: Any, path: str) -> Any:
-    """Follow a dotted path (`racers.red-1.lives`, `finish_order.0`); KeyError if absent."""
-    cur = data
-    for part in path.split("."):
-        if isinstance(cur, dict):
-            if part not in cur and part in ALIASES:
-                part = ALIASES[part]
-            cur = cur[part]
-        elif isinstance(cur, list):
-            cur = cur[int(part)]
-        else:
-            raise KeyError(part)
-    return cur
