@@ -364,14 +364,19 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: pathlib.Path, monkeypatch:
     assert os.listdir(tmp_path) == ["s.json"], "the temporary file is removed"
 
 
-def test_data_folder_lookup_matches_the_settings_one(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
-    from game.core.paths import data_dir
+def test_one_data_folder_for_saves_and_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
+    import sys
+
+    from game.core.paths import data_dir, saves_dir
     from game.ui import settings
     monkeypatch.delenv("WILD_TABLE_HOME", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert data_dir() == settings.data_dir()
+    if sys.platform.startswith("linux"):
+        assert data_dir() == str(tmp_path / "xdg" / "wild-table")
+    assert settings.Settings().path() == os.path.join(data_dir(), "settings.json")
     monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
-    assert data_dir() == settings.data_dir() == str(tmp_path)
+    assert data_dir() == str(tmp_path)
+    assert saves_dir() == str(tmp_path / "saves")
 
 
 # --------------------------------------------------------------------------- the window's session

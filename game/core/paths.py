@@ -1,6 +1,6 @@
 """The per-user data folder and the folders under it that the game writes (saves,
-the autosave, replays). The same lookup as game.ui.settings.data_dir (a test keeps
-the two equal), here in the core so headless code never imports the UI.
+the autosave, replays) and the settings file. It lives in the core so headless code
+never imports the UI.
 
 WILD_TABLE_HOME overrides the folder (tests, portable installs)."""
 

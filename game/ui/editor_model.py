@@ -25,7 +25,7 @@ Files. ``EditorModel.open(path)`` reads a course (one that loads; it is made can
 ``save(path)`` writes it with ``save_course`` (the one canonical writer: temporary file,
 fsync, rename) after copying the previous version to ``FILE.bak`` (also atomically).
 Shipped courses are in ``levels/wild_race`` and ``levels/doomwheel``; the player's own
-in ``courses/`` under the per-user data folder (``game.ui.settings.data_dir``).
+in ``courses/`` under the per-user data folder (``game.core.paths.data_dir``).
 
 Doomwheel tracks. ``EditorModel.new(ruleset="doomwheel")`` starts from a small
 figure-eight; the Doomwheel fields (critters, fans, crossings, laps) are edited by the
@@ -356,7 +356,7 @@ def shipped_dirs() -> list[str]:
 
 def user_dir() -> str:
     """The player's own courses: courses/ in the per-user data folder."""
-    from game.ui.settings import data_dir
+    from game.core.paths import data_dir
     return os.path.join(data_dir(), "courses")
 
 

@@ -4,27 +4,13 @@ the project's one JSON loader and writer). No pygame."""
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import asdict, dataclass, field
 
 from game.core.errors import BadInput
+from game.core.paths import data_dir
 from game.core.jsonload import Obj, load_json_file, save_json_file
 
 FORMAT = 1
-
-
-def data_dir() -> str:
-    """The per-user data folder (XDG on Linux, Application Support on macOS, AppData
-    on Windows); WILD_TABLE_HOME overrides it (tests)."""
-    env = os.environ.get("WILD_TABLE_HOME")
-    if env:
-        return env
-    home = os.path.expanduser("~")
-    if sys.platform == "darwin":
-        return os.path.join(home, "Library", "Application Support", "WildTable")
-    if os.name == "nt":
-        return os.path.join(os.environ.get("APPDATA", home), "WildTable")
-    return os.path.join(os.environ.get("XDG_DATA_HOME", os.path.join(home, ".local", "share")), "wild-table")
 
 
 @dataclass

@@ -29,7 +29,7 @@ RULESETS = ("The Wild Race", "The Doomwheel Race")
 
 def doom_course_files() -> list[str]:
     """The shipped Doomwheel tracks, then the player's own doomwheel courses."""
-    from game.ui.settings import data_dir
+    from game.core.paths import data_dir
     shipped = sorted(glob.glob(os.path.join(ROOT, "levels", "doomwheel", "*.json")))
     try:
         mine = sorted(glob.glob(os.path.join(data_dir(), "courses", "*.json")))

@@ -30,7 +30,7 @@ FIRST_COURSE = "sprint.json"  # offered first: short, and the obvious first race
 def course_files() -> list[str]:
     """The shipped Wild Race courses (the Sprint first), then the player's own
     (courses/ in the per-user data folder, where the editor saves them)."""
-    from game.ui.settings import data_dir
+    from game.core.paths import data_dir
     files = sorted(glob.glob(os.path.join(ROOT, "levels", "wild_race", "*.json")))
     shipped = sorted(files, key=lambda f: os.path.basename(f) != FIRST_COURSE)
     try:
