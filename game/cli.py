@@ -12,7 +12,7 @@ import os
 import sys
 from typing import Any, Sequence
 
-from game.core.errors import BadInput, IllegalChoice
+from game.core.errors import BadInput, IllegalChoice, one_line
 
 DEFAULT_COURSE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "levels", "wild_race",
                               "sample_sprint.json")
@@ -177,19 +177,12 @@ MAX_LINES_PER_FILE = 100
 """Problems printed for one file; the rest are counted in one more line."""
 
 
-def _one_line(text: str) -> str:
-    """The text with control characters (a newline in a field name...) escaped."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
-
-
 def problem_line(source: str, problem: Any) -> str:
     """`file: field: reason`, with `warning: ` before the field for a warning (and no
     field part for a problem with the whole file)."""
     where = f"{problem.field}: " if problem.field else ""
     tag = "warning: " if problem.severity == "warning" else ""
-    return _one_line(f"{source}: {tag}{where}{problem.reason}")
+    return one_line(f"{source}: {tag}{where}{problem.reason}")
 
 
 def validate_file(path: str, racers: int | None = None) -> tuple[list[str], bool]:
@@ -213,11 +206,11 @@ def validate_file(path: str, racers: int | None = None) -> tuple[list[str], bool
     errors = sum(1 for p in problems if p.severity == "error")
     lines = [problem_line(path, p) for p in problems[:MAX_LINES_PER_FILE]]
     if len(problems) > MAX_LINES_PER_FILE:
-        lines.append(_one_line(f"{path}: ... and {len(problems) - MAX_LINES_PER_FILE} more problems"))
+        lines.append(one_line(f"{path}: ... and {len(problems) - MAX_LINES_PER_FILE} more problems"))
     if not problems:
-        lines.append(_one_line(f"{path}: ok"))
+        lines.append(one_line(f"{path}: ok"))
     elif not errors:
-        lines.append(_one_line(f"{path}: ok ({len(problems)} warning{'s' if len(problems) != 1 else ''})"))
+        lines.append(one_line(f"{path}: ok ({len(problems)} warning{'s' if len(problems) != 1 else ''})"))
     return lines, errors > 0
 
 
@@ -231,7 +224,7 @@ def validate_command(files: Sequence[str], racers: int | None) -> int:
         try:
             lines, has_error = validate_file(path, racers)
         except Exception as exc:  # a bug: still one line, and the file counts as bad
-            lines = [_one_line(f"{path}: internal error while validating ({type(exc).__name__}: {exc}); "
+            lines = [one_line(f"{path}: internal error while validating ({type(exc).__name__}: {exc}); "
                                "please report it")]
             has_error = True
         for line in lines:
@@ -256,7 +249,7 @@ def import_tiled_command(tmj: str, out: str, force: bool) -> int:
         print(problem_line(tmj, p))
     errors = sum(1 for p in problems if p.severity == "error")
     if course is None or (errors and not force):
-        print(_one_line(f"{out}: not written"), file=sys.stderr)
+        print(one_line(f"{out}: not written"), file=sys.stderr)
         return 2
     if os.path.isdir(out):
         raise BadInput(out, "", "is a folder, not a file")
@@ -264,6 +257,6 @@ def import_tiled_command(tmj: str, out: str, force: bool) -> int:
         save_course(course, out)
     except OSError as exc:
         raise BadInput(out, "", f"cannot write the file ({exc.strerror or exc})") from None
-    print(_one_line(f"{out}: written (format {course_format(course)}, {len(course.obstacles)} obstacles"
+    print(one_line(f"{out}: written (format {course_format(course)}, {len(course.obstacles)} obstacles"
                     f"{', with errors' if errors else ''})"))
     return 2 if errors else 0
