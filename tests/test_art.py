@@ -202,10 +202,30 @@ def test_sounds_are_made_and_play_silently_headless() -> None:
     from game.ui.sound import Sounds
     s = Sounds(0.5)
     if s.ok:
-        assert set(s.sounds) == {"dice", "hooves", "hit", "finish"}
+        assert set(s.sounds) == {"dice", "hooves", "hit", "finish", "grind", "crunch", "clang", "twang", "lap"}
         for name in s.sounds:
             assert s.sounds[name].get_length() > 0.1
             s.play(name)
     from game.rules.wild_race.events import Finished, HitTaken
     s.on_event(Finished("a", 1))
     s.on_event(HitTaken("a", 4, 2, True))
+
+
+def test_each_event_makes_its_sound() -> None:
+    """Both rulesets' events map to their sounds; quiet events make none."""
+    from game.core.events import RollMade
+    from game.rules.doomwheel import events as dev
+    from game.rules.wild_race.events import Finished, HitTaken
+    from game.ui.sound import Sounds
+    want = [
+        (Finished("a", 1), "finish"), (HitTaken("a", 4, 2, True), "hit"), (HitTaken("a", 4, 2, False), ""),
+        (dev.WheelMoved("red", "move", 0, 0, 5, 0, 0.0), "grind"), (dev.WheelMoved("red", "shove", 0, 0, 1, 0, 0.0), ""),
+        (dev.RanOver("red", "slave-1", "slave"), "crunch"), (dev.Rammed("red", "blue", 4, "blue"), "clang"),
+        (dev.WheelDestroyed("blue"), "clang"), (dev.WoundsChanged("red", 5, 4, "hit"), "hit"),
+        (dev.WoundsChanged("red", 3, 5, "repair"), ""), (dev.LapCompleted("red", 1), "lap"),
+        (dev.RaceOver("red", "laps"), "finish"), (dev.RaceOver(None, "draw"), ""),
+        (dev.CritterMoved("slave-1", 0, 0, 1, 1), ""),
+        (RollMade("red", "red", "to_hit", "d6", (4,), 4), "twang"), (RollMade("red", "red", "move", "d6", (1, 2, 3), 6), "dice"),
+    ]
+    for e, name in want:
+        assert Sounds.sound_for(e) == name, e

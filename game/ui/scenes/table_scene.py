@@ -82,10 +82,12 @@ class TableScene(Scene):
             text = self._log_text(e)
             if text:
                 self.log.add(text)
-            if e.kind == "RollMade" and self._dice_wants(e):
+            wanted = e.kind != "RollMade" or self._dice_wants(e)  # not the critters' dice
+            if e.kind == "RollMade" and wanted:
                 self.dice.add(e)
             self.sound.volume = 0.0 if self.app.instant else self.app.settings.volume
-            self.sound.on_event(e)
+            if wanted:
+                self.sound.on_event(e)
         self.dice.update(dt)
         if self.session.over and not self.anim.busy and not self.over_called:
             self.over_called = True
