@@ -1279,9 +1279,10 @@ def _label(surface: pygame.Surface, text: str, centre: Point, angle_deg: float, 
 
 
 def draw_line_marking(surface: pygame.Surface, a: Sequence[float], b: Sequence[float], ppi: float,
-                      kind: str, label: bool = True) -> None:
+                      kind: str, label: bool = True, text: str | None = None) -> None:
     """The start line (plain white with small ticks and "START") or the finish line (a
-    black-and-white chequered band with "FINISH"), from ``a`` to ``b`` in pixels."""
+    black-and-white chequered band with "FINISH"), from ``a`` to ``b`` in pixels;
+    ``text`` replaces the label (a circuit's "START / FINISH")."""
     ax, ay = float(a[0]), float(a[1])
     bx, by = float(b[0]), float(b[1])
     dx, dy = bx - ax, by - ay
@@ -1309,7 +1310,7 @@ def draw_line_marking(surface: pygame.Surface, a: Sequence[float], b: Sequence[f
                         (ax + ux * s1 + nx * r1, ay + uy * s1 + ny * r1), (ax + ux * s0 + nx * r1, ay + uy * s0 + ny * r1)]
                 pygame.draw.polygon(surface, (26, 26, 30), quad)
         pygame.draw.aalines(surface, (26, 26, 30), True, band)
-        text, off = "FINISH", sq + max(7.0, 0.35 * ppi)
+        word, off = "FINISH", sq + max(7.0, 0.35 * ppi)
     else:
         lw = max(2.0, 0.12 * ppi)
         _thick_poly(surface, (40, 44, 36), [(ax + 1, ay + 1), (bx + 1, by + 1)], lw)
@@ -1321,7 +1322,9 @@ def draw_line_marking(surface: pygame.Surface, a: Sequence[float], b: Sequence[f
             px, py = ax + ux * s, ay + uy * s
             pygame.draw.line(surface, (248, 248, 240), (px - nx * tick, py - ny * tick),
                              (px + nx * tick, py + ny * tick), max(1, round(lw * 0.6)))
-        text, off = ("START" if kind == "start" else ""), tick + max(7.0, 0.35 * ppi)
+        word, off = ("START" if kind == "start" else ""), tick + max(7.0, 0.35 * ppi)
+    if text is None:
+        text = word
     if label and text and ppi >= 5:
         size = max(9, round(0.42 * ppi))
         tw = font(size, bold=True).size(text)[0]

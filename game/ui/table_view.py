@@ -74,8 +74,7 @@ class TableView:
                 gy = (oy - (y0 + i)) * ppi
                 pygame.draw.line(grid, col, (0, gy), (w, gy))
             surf.blit(grid, (0, 0))
-        art.draw_line_marking(surf, px(self.course.start[0]), px(self.course.start[1]), ppi, "start")
-        art.draw_line_marking(surf, px(self.course.finish[0]), px(self.course.finish[1]), ppi, "finish")
+        draw_start_finish(surf, self.course, px, ppi)
         draw_edges(surf, self.course, px, ppi)
         return surf
 
@@ -229,6 +228,18 @@ def course_reach(course: Any) -> float:
     return float(getattr(course, "width", None) or 8.0)
 
 
+def draw_start_finish(surf: pygame.Surface, course: Any, px: Any,
+                      ppi: float) -> None:
+    """The start and finish lines; where they are one line (a circuit's), one
+    chequered band labelled "START / FINISH"."""
+    (s0, s1), (f0, f1) = course.start, course.finish
+    if max(math.dist(s0, f0), math.dist(s1, f1)) < 0.25 or max(math.dist(s0, f1), math.dist(s1, f0)) < 0.25:
+        art.draw_line_marking(surf, px(f0), px(f1), ppi, "finish", text="START / FINISH")
+        return
+    art.draw_line_marking(surf, px(s0), px(s1), ppi, "start")
+    art.draw_line_marking(surf, px(f0), px(f1), ppi, "finish")
+
+
 def draw_edges(surf: pygame.Surface, course: Any, px: Any, ppi: float) -> None:
     """The course's rails, left out where a figure-eight crosses itself (the other
     strand of track runs through there)."""
@@ -280,8 +291,7 @@ def course_preview(state_or_course: Any, size: tuple[int, int]) -> pygame.Surfac
 
     surf = art.table_background(size).copy()
     surf.blit(course_ground(course, px, ppi, size), (0, 0))
-    art.draw_line_marking(surf, px(course.start[0]), px(course.start[1]), ppi, "start")
-    art.draw_line_marking(surf, px(course.finish[0]), px(course.finish[1]), ppi, "finish")
+    draw_start_finish(surf, course, px, ppi)
     draw_edges(surf, course, px, ppi)
     for o in course.obstacles:
         s = art.obstacle_surface(o.shape, o.size, o.look, ppi, o.length, o.width, o.radius, tuple(o.points))
