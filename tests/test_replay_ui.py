@@ -20,6 +20,7 @@ pygame_gui = pytest.importorskip("pygame_gui")
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "out"
 GOLDEN = ROOT / "tests" / "golden"
+OUT_SHOTS = pathlib.Path(os.environ.get("WILD_TABLE_SHOTS", str(OUT)))
 
 
 @pytest.fixture()
@@ -97,6 +98,85 @@ def test_replay_scene_steps_and_scrubs_to_a_turn_whose_digest_matches(app, name:
             break
         frames(app, 1)
     assert scene.player.done and state_digest(scene.player.state) == scene.rep.games[0].final_hash
+
+
+def keys(app: Any, k: int, n: int) -> None:
+    """`n` presses of one key, all handled in one frame (as a held key repeats)."""
+    for _ in range(n):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+
+
+def scrub(app: Any, scene: Any, turn: int) -> None:
+    scene.slider.set_current_value(turn)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=scene.slider,
+                                         ui_object_id="", value=turn))
+    frames(app, 2)
+
+
+def paused_viewer(app: Any, name: str) -> Any:
+    from game.ui.scenes.replay import ReplayScene
+    scene = ReplayScene(app, str(GOLDEN / name))
+    app.replace(scene)
+    key(app, pygame.K_SPACE)  # paused before the first entry plays
+    assert scene.paused and scene.player.pos == 0
+    return scene
+
+
+@pytest.mark.parametrize("name", ["wild-race-1.replay.json", "doomwheel-1.replay.json"])
+def test_after_a_scrub_the_log_reads_as_if_stepped_there(app, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Regression: a scrub left the race's first lines and then "-- turn N --"."""
+    scene = paused_viewer(app, name)
+    cps = scene.record.checkpoints
+    turn = cps[len(cps) // 2].turn
+    pos = [cp.step for cp in cps if cp.turn == turn][-1]
+    keys(app, pygame.K_RIGHT, pos)  # step there, one entry at a time
+    assert scene.player.pos == pos and scene.player.turn == turn
+    stepped_log, stepped_dice = list(scene.log.lines), list(scene.dice.rolls)
+    assert len(stepped_log) > 10 and len(stepped_dice) == 5
+    # a fresh viewer scrubbed forward to that turn, never having played it
+    fresh = paused_viewer(app, name)
+    scrub(app, fresh, turn)
+    assert fresh.player.pos == pos
+    assert fresh.log.lines == stepped_log and fresh.log.scroll == 0
+    assert not any(line.startswith("-- turn") for line in fresh.log.lines)
+    assert fresh.dice.rolls == stepped_dice  # the tray too: the same last five rolls
+    # back from the end to that turn, and back from the end with the slider's own start
+    key(app, pygame.K_END)
+    assert fresh.player.done and len(fresh.log.lines) > len(stepped_log)
+    scrub(app, fresh, turn)
+    assert fresh.log.lines == stepped_log and fresh.log.scroll == 0
+    scrub(app, fresh, 0)
+    assert fresh.log.lines == stepped_log[:2]  # the title and the hash check only
+    # a step back reads as one step fewer
+    scrub(app, fresh, turn)
+    key(app, pygame.K_LEFT)
+    fresh_back = list(fresh.log.lines)
+    key(app, pygame.K_RIGHT)
+    assert fresh.log.lines == stepped_log and len(fresh_back) <= len(stepped_log)
+    # the newest line is the one drawn last in the log panel
+    frames(app, 1)
+    OUT_SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(OUT_SHOTS / f"replay-scrubbed-{name.split('.')[0]}.png"))
+
+
+def test_turn_bar_and_hash_box_count_turns_alike(app) -> None:  # type: ignore[no-untyped-def]
+    """Regression: the bar said "turn 11/20" while the hash box counted 21 turns."""
+    scene = paused_viewer(app, "doomwheel-1.replay.json")
+    last = scene.rep.games[0].turns
+    assert last == scene.turn_list[-1] == 20
+    assert scene.turn_label() == "Start"
+    assert scene.turns_checked() == "the start and all 20 turns"
+    assert "21" not in scene.log.lines[1] and "the start and all 20 turns" in scene.log.lines[1]
+    scrub(app, scene, 11)
+    assert scene.turn_label() == "Turn 11 of 20"
+    key(app, pygame.K_END)
+    assert scene.turn_label() == "Turn 20 of 20"
+    key(app, pygame.K_HOME)
+    assert scene.turn_label() == "Start" and scene.slider.get_current_value() == 0
+    frames(app, 1)
+    OUT_SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(OUT_SHOTS / "replay-start.png"))
 
 
 def test_a_hash_mismatch_is_shown_clearly(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]

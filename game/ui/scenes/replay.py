@@ -8,7 +8,11 @@ Space pauses, Right steps one choice, Left steps back one, Tab changes the speed
 Home / End jump to the start / end, N and P change game in a Grand Prix replay,
 the slider under the table scrubs to a turn. A hash that does not match (the file
 was edited, or the rules changed since) is shown in red in the banner, and play
-stops where the game stops matching."""
+stops where the game stops matching.
+
+Wherever the viewer jumps (slider, Home / End, a step back), the log and the dice
+tray read as they would had it stepped there from the start: every entry's lines
+are kept as it is first played (`_shown`), in the order the animator shows them."""
 
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ from game.ui.panels import Banner, DiceTray, Log
 SIDEBAR = 360
 LOG_H = 130
 BAR_H = 48
+SLIDER_X = 150  # the turn bar's label ("Turn 11 of 20") sits left of the slider
 SPEEDS = (1.0, 2.0, 4.0, 8.0)
 RULESET_NAMES = {"wild-race": "The Wild Race", "doomwheel": "The Doomwheel Race"}
 BAD = (255, 120, 100)
@@ -86,11 +91,32 @@ class ReplayScene(Scene):
                                    r")(?![\w-])")
         self.fitted = False
         self.turn_list = sorted({t for t, _ in self.player.turns()})
-        self.log.add(f"Replay of {RULESET_NAMES.get(setup.ruleset, setup.ruleset)} on "
-                     f"{setup.course.get('name', 'a course')}: " + ", ".join(s.name for s in setup.seats))
-        self.log.add(self.check or f"every state hash matches ({len(g.record.checkpoints)} turns checked)")
+        # per history entry, as first played: (its log lines, its dice for the tray)
+        self._shown: list[tuple[list[str], list[Any]]] = []
+        self._scratch: Any = type(self.anim).of(st)  # orders an entry's events as the animator shows them
+        self._stop = -1  # the history entry where the game stopped matching (with self.error)
+        self._head = [f"Replay of {RULESET_NAMES.get(setup.ruleset, setup.ruleset)} on "
+                      f"{setup.course.get('name', 'a course')}: " + ", ".join(s.name for s in setup.seats),
+                      self.check or f"every state hash matches ({self.turns_checked()})"]
+        for line in self._head:
+            self.log.add(line)
         if self.widgets or self.slider is not None:
             self.resized()
+
+    # --- turns, in the player's words ------------------------------------------------------
+    @property
+    def last_turn(self) -> int:
+        return self.turn_list[-1] if self.turn_list else self.player.turn
+
+    def turn_label(self) -> str:
+        """The turn bar and the banner: "Start" (turn 0, before the first turn) or "Turn 11 of 20"."""
+        t = self.player.turn
+        return "Start" if t == 0 else f"Turn {t} of {self.last_turn}"
+
+    def turns_checked(self) -> str:
+        """What the hash check covered, counted as the turn bar counts: the start and turns 1..N."""
+        n = self.last_turn
+        return "the start" + (f" and all {n} turn{'s' if n != 1 else ''}" if n > 0 else "")
 
     # --- layout --------------------------------------------------------------------------
     def table_rect(self) -> pygame.Rect:
@@ -107,7 +133,8 @@ class ReplayScene(Scene):
         m = self.app.manager
         w, h = self.app.size
         lo, hi = (self.turn_list[0], self.turn_list[-1]) if self.turn_list else (0, 0)
-        self.slider = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(110, r.bottom + 8, r.w - 130, 32),
+        self.slider = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(SLIDER_X, r.bottom + 8, r.w - SLIDER_X - 20,
+                                                                         32),
                                                              self.player.turn, (lo, max(hi, lo + 1)), m,
                                                              click_increment=1)
         self._slider_turn = self.player.turn
@@ -138,48 +165,89 @@ class ReplayScene(Scene):
     # --- moving through the game ----------------------------------------------------------
     def step(self) -> bool:
         """Apply the next recorded entry and animate it; False at the end or on a mismatch."""
-        if self.player.done or self.error:
+        if self.player.done or (self.error and self.player.pos >= self._stop):
             return False
         try:
-            entry, events = self.player.step()
+            events = self._apply_next()
         except Divergence as d:
-            self.error = f"turn {d.turn} (step {d.step}): {d.reason}"
-            self.paused = True
+            self._stopped(d)
             self.log.add("Replay stops: " + self.error)
             self._label_play()
             return False
+        self.anim.feed(events)
+        return True
+
+    def _apply_next(self) -> list[Any]:
+        """The player's next entry applied: its events (a choice led by a Chosen, as the
+        race scenes animate it), its log lines and dice kept the first time. Divergence."""
+        entry, events = self.player.step()
         if not entry.chance:
             from game.ui.session import Chosen
             events = [Chosen(entry.actor, entry.choice)] + list(events)
-        self.anim.feed(events)
-        return True
+        if self.player.pos - 1 == len(self._shown):
+            self._scratch.feed(events)
+            self._scratch.finish_all()
+            shown = self._scratch.take_shown()
+            if hasattr(self._scratch, "take_tosses"):
+                self._scratch.take_tosses()
+            self._shown.append(([t for t in map(self._line, shown) if t], [e for e in shown if self._is_die(e)]))
+        return events
+
+    def _stopped(self, d: Divergence) -> None:
+        self.error = f"turn {d.turn} (step {d.step}): {d.reason}"
+        self._stop = len(self._shown)  # the entry that did not re-play (never shown)
+        self.paused = True
+
+    def _go(self, pos: int) -> None:
+        """The player to `pos`; through entries not yet seen one by one, so their log
+        lines are kept (the player's own seek would skip them). Divergence."""
+        pos = max(0, min(pos, len(self.record.history)))
+        known = len(self._shown)
+        self.player.seek(min(pos, known))
+        while self.player.pos < pos:
+            self._apply_next()
 
     def seek(self, pos: int) -> None:
         """Jump to the position after `pos` entries (either way) and show it at once."""
         try:
-            self.player.seek(pos)
+            self._go(pos)
         except Divergence as d:
-            self.error = f"turn {d.turn} (step {d.step}): {d.reason}"
-            self.paused = True
+            self._stopped(d)
         self._resync()
 
     def seek_turn(self, turn: int) -> None:
-        try:
-            self.player.seek_turn(turn)
-        except Divergence as d:
-            self.error = f"turn {d.turn} (step {d.step}): {d.reason}"
-            self.paused = True
-        except ValueError:
-            return
-        self._resync()
-        self.log.add(f"-- turn {self.player.turn} --")
+        """Jump to the start of `turn` (its last checkpoint, as ReplayPlayer.seek_turn)."""
+        steps = [cp.step for cp in self.record.checkpoints if cp.turn == turn]
+        if steps:
+            self.seek(steps[-1])
 
     def _resync(self) -> None:
         st = self.player.state
         self.view.state = st
         self.anim.snap(st)
         self.anim.take_shown()
+        self._rebuild_log()
         self._sync_slider()
+
+    def _rebuild_log(self) -> None:
+        """The log and the dice tray as stepping here from the start leaves them (newest line shown)."""
+        self.log = Log()
+        upto = min(self.player.pos, len(self._shown))
+        for line in self._head:
+            self.log.add(line)
+        for lines, _ in self._shown[:upto]:
+            for line in lines:
+                self.log.add(line)
+        if self.error and 0 <= self._stop <= self.player.pos:
+            self.log.add("Replay stops: " + self.error)
+        rolls: list[Any] = []
+        for _, dice in reversed(self._shown[:upto]):
+            rolls[:0] = dice
+            if len(rolls) >= 5:
+                break
+        self.dice = DiceTray()
+        for roll in rolls[-5:]:
+            self.dice.add(roll)
 
     def _sync_slider(self) -> None:
         if self.slider is not None and self.slider.alive() and self.player.turn != self._slider_turn:
@@ -204,19 +272,29 @@ class ReplayScene(Scene):
 
     def _show_events(self) -> None:
         for e in self.anim.take_shown():
-            if self.doom:
-                from game.ui import doom_words
-                text = doom_words.log_line(e, self.names) if e.kind not in ("Chosen", "AiThought") else ""
-            else:
-                text = e.text()
+            text = self._line(e)
             if text:
-                self.log.add(self._name_re.sub(lambda m: self.names[m.group(1)], text))
-            if e.kind == "RollMade":
-                if self.doom:
-                    from game.ui import doom_words
-                    if doom_words.quiet(e):
-                        continue
+                self.log.add(text)
+            if self._is_die(e):
                 self.dice.add(e)
+
+    def _line(self, e: Any) -> str:
+        """An event's log line, with the players' and racers' names ("" for none)."""
+        if self.doom:
+            from game.ui import doom_words
+            text = doom_words.log_line(e, self.names) if e.kind not in ("Chosen", "AiThought") else ""
+        else:
+            text = e.text()
+        return self._name_re.sub(lambda m: self.names[m.group(1)], text) if text else ""
+
+    def _is_die(self, e: Any) -> bool:
+        """A roll for the dice tray (the Doomwheel critters' own dice stay out of it)."""
+        if e.kind != "RollMade":
+            return False
+        if self.doom:
+            from game.ui import doom_words
+            return not doom_words.quiet(e)
+        return True
 
     # --- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -318,7 +396,7 @@ class ReplayScene(Scene):
         r = self.table_rect()
         x, sw = r.right + 6, w - r.right - 12
         n = len(self.record.history)
-        title = f"Replay - turn {self.player.turn}"
+        title = f"Replay - {self.turn_label()}"
         if self.player.done:
             line = f"the end ({n} steps)"
         else:
@@ -336,7 +414,7 @@ class ReplayScene(Scene):
         head = "STATE HASH MISMATCH" if bad else "State hashes match"
         surface.blit(f.render(head, True, BAD if bad else GOOD), (box.x + 10, box.y + 8))
         text = (self.error or self.check.split(": ", 1)[-1]) if bad else \
-            f"{len(self.record.checkpoints)} turns of this game re-played exactly from its seed and choices"
+            f"{self.turns_checked().capitalize()} of this game re-played exactly from its seed and choices"
         for i, part in enumerate(_wrap(small, text, sw - 20)[:3]):
             surface.blit(small.render(part, True, (241, 230, 208)), (box.x + 10, box.y + 34 + i * 18))
         # the field
@@ -355,9 +433,7 @@ class ReplayScene(Scene):
         # the turn bar
         bar = pygame.Rect(0, r.bottom, r.w, BAR_H)
         pygame.draw.rect(surface, (30, 25, 20), bar)
-        last = self.turn_list[-1] if self.turn_list else self.player.turn
-        surface.blit(art.font(14, bold=True).render(f"turn {self.player.turn}/{last}", True, (232, 194, 122)),
-                     (12, bar.y + 14))
+        surface.blit(art.font(14, bold=True).render(self.turn_label(), True, (232, 194, 122)), (12, bar.y + 14))
         self.log.draw(surface, pygame.Rect(6, h - round(LOG_H * k) + 4, r.w - 12, round(LOG_H * k) - 10))
 
 
