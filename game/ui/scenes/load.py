@@ -1,9 +1,11 @@
 """The load dialog (Ctrl+O in a race, "Load game" on the main menu) and the list of
 kept replays ("Replays" on the main menu): newest first, one row a file with its
-summary; a file that cannot be read shows its one-line reason and cannot be
-chosen. Loading a save rebuilds and checks it (game.save.load_game); a bad file
-gives one dialog with the reason and changes nothing (the race under the dialog
-goes on as it was)."""
+summary; a file that cannot be read shows its one-line reason, greyed, and cannot be
+chosen. As many rows as fit are shown; the list scrolls with the mouse wheel, the
+scroll bar beside it, Page Up / Page Down (the Newer / Older buttons), the arrow
+keys and Home / End, and says which rows are in view. Loading a save rebuilds and
+checks it (game.save.load_game); a bad file gives one dialog with the reason and
+changes nothing (the race under the dialog goes on as it was)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ import pygame_gui
 from game.core.errors import BadInput
 from game.ui.app import App, Scene
 
-ROWS = 9
+ROW_H = 46  # a row's button is 40 high
+WHEEL_ROWS = 3  # rows one notch of the mouse wheel scrolls
 RULESET_NAMES = {"wild-race": "Wild Race", "doomwheel": "Doomwheel Race"}
 
 
@@ -74,8 +77,14 @@ class LoadScene(Scene):
         self.replays = replays
         from game.save import list_saves
         self.rows = list_replays() if replays else list_saves()
-        self.page = 0
-        self.row_buttons: dict[Any, str] = {}
+        self.top = 0  # the first row in view
+        self.visible = 1  # how many rows fit (set in enter)
+        self.row_buttons: dict[Any, str] = {}  # the rows in view: button -> path
+        self.bar: Any = None  # the scroll bar, the Newer / Older buttons, "saves 11-20 of 50": when it scrolls
+        self.prev_b: Any = None
+        self.next_b: Any = None
+        self.where: Any = None
+        self._bar_at = 0.0  # the scroll bar's start as this scene last set it
         self.dialog: Any = None
         self.error = ""  # the last bad file's line (tests read it)
 
@@ -97,38 +106,89 @@ class LoadScene(Scene):
         add(pygame_gui.elements.UILabel(pygame.Rect(x, y - 6, pw - 40, 66), "Replays" if self.replays else "Load a game",
                                         m, object_id="#title"))
         y += 62
+        bottom = self.box.bottom - 56
+        self.list_rect = pygame.Rect(x, y, pw - 40, bottom - 10 - y)
+        self.visible = max(1, (self.list_rect.h + ROW_H - 40) // ROW_H)
         self.row_buttons = {}
-        shown = self.rows[self.page * ROWS:(self.page + 1) * ROWS]
-        if not shown:
+        if not self.rows:
             where = "replays" if self.replays else "saves"
             add(pygame_gui.elements.UILabel(pygame.Rect(x, y, pw - 40, 34),
                                             f"No {where} yet" + ("" if self.replays else " (Ctrl+S in a race saves one)"),
                                             m))
-        for path, info in shown:
+        self.bar = self.prev_b = self.next_b = self.where = None
+        if len(self.rows) > self.visible:
+            self.list_rect.w -= 26
+            self.bar = pygame_gui.elements.UIVerticalScrollBar(
+                pygame.Rect(self.list_rect.right + 6, y, 20, self.visible * ROW_H - 6),
+                self.visible / len(self.rows), m)
+            add(self.bar)
+            self.prev_b = pygame_gui.elements.UIButton(pygame.Rect(x, bottom, 150, 40), "Newer (PgUp)", m,
+                                                       tool_tip_text="Scroll up a page (or the mouse wheel)")
+            self.next_b = pygame_gui.elements.UIButton(pygame.Rect(x + 160, bottom, 150, 40), "Older (PgDn)", m,
+                                                       tool_tip_text="Scroll down a page (or the mouse wheel)")
+            self.where = pygame_gui.elements.UILabel(pygame.Rect(x + 320, bottom, 260, 40), "", m)
+            add(self.prev_b)
+            add(self.next_b)
+            add(self.where)
+        self.cancel = pygame_gui.elements.UIButton(pygame.Rect(self.box.right - 180, bottom, 160, 40), "Cancel", m)
+        add(self.cancel)
+        self.scroll_to(self.top)
+
+    # --- the rows in view ------------------------------------------------------------------
+    def scroll_to(self, top: int) -> None:
+        """Show the rows from `top` (kept in range), and move the scroll bar to match."""
+        self.top = max(0, min(top, len(self.rows) - self.visible))
+        self._show_rows()
+        if self.bar is not None:
+            self.bar.set_scroll_from_start_percentage(self.top / len(self.rows))
+            self._bar_at = self.bar.start_percentage
+
+    def _show_rows(self) -> None:
+        for b in self.row_buttons:
+            b.kill()
+            if b in self.widgets:
+                self.widgets.remove(b)
+        self.row_buttons = {}
+        x, y = self.list_rect.topleft
+        for path, info in self.rows[self.top:self.top + self.visible]:
             label = save_label(path, info)
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, pw - 40, 40), label[:110], m,
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, self.list_rect.w, 40), label[:110], self.app.manager,
                                              tool_tip_text=html.escape(path if not isinstance(info, str) else info),
                                              object_id="#choice")
             if isinstance(info, str):
-                b.disable()
+                b.disable()  # greyed, with its reason
             self.row_buttons[b] = path
-            add(b)
-            y += 46
-        bottom = self.box.bottom - 56
-        self.cancel = pygame_gui.elements.UIButton(pygame.Rect(self.box.right - 180, bottom, 160, 40), "Cancel", m)
-        add(self.cancel)
-        self.prev_b = self.next_b = None
-        if len(self.rows) > ROWS:
-            self.prev_b = pygame_gui.elements.UIButton(pygame.Rect(x, bottom, 120, 40), "< newer", m)
-            self.next_b = pygame_gui.elements.UIButton(pygame.Rect(x + 130, bottom, 120, 40), "older >", m)
-            add(self.prev_b)
-            add(self.next_b)
-            add(pygame_gui.elements.UILabel(pygame.Rect(x + 260, bottom, 200, 40),
-                                            f"page {self.page + 1} of {(len(self.rows) + ROWS - 1) // ROWS}", m))
+            self.widgets.append(b)
+            y += ROW_H
+        if self.where is not None:
+            last = min(len(self.rows), self.top + self.visible)
+            self.where.set_text(f"{'replays' if self.replays else 'saves'} {self.top + 1}-{last} of {len(self.rows)}")
+            for page_b, off in ((self.prev_b, self.top == 0), (self.next_b, last >= len(self.rows))):
+                if page_b is not None:
+                    page_b.disable() if off else page_b.enable()
+
+    def update(self, dt: float) -> None:
+        """The scroll bar dragged, or its arrows held: follow it."""
+        if self.bar is not None and self.bar.alive() and abs(self.bar.start_percentage - self._bar_at) > 1e-9:
+            self._bar_at = self.bar.start_percentage
+            top = round(self._bar_at * len(self.rows))
+            if top != self.top:
+                self.top = max(0, min(top, len(self.rows) - self.visible))
+                self._show_rows()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
+            return True
+        if self.dialog is not None and self.dialog.alive():
+            return False  # a bad file's message is up: it has the keys and the wheel
+        if event.type == pygame.MOUSEWHEEL:  # anywhere: the dialog is modal
+            self.scroll_to(self.top - event.y * WHEEL_ROWS)
+            return True
+        moves = {pygame.K_PAGEUP: -self.visible, pygame.K_PAGEDOWN: self.visible, pygame.K_UP: -1, pygame.K_DOWN: 1,
+                 pygame.K_HOME: -len(self.rows), pygame.K_END: len(self.rows)}
+        if event.type == pygame.KEYDOWN and event.key in moves:
+            self.scroll_to(self.top + moves[event.key])
             return True
         return False
 
@@ -137,10 +197,10 @@ class LoadScene(Scene):
             return
         if event.ui_element is self.cancel:
             self.close()
-        elif event.ui_element in (self.prev_b, self.next_b):
-            pages = (len(self.rows) + ROWS - 1) // ROWS
-            self.page = (self.page + (1 if event.ui_element is self.next_b else -1)) % pages
-            self.resized()
+        elif event.ui_element is self.prev_b:
+            self.scroll_to(self.top - self.visible)
+        elif event.ui_element is self.next_b:
+            self.scroll_to(self.top + self.visible)
         elif event.ui_element in self.row_buttons:
             self.choose(self.row_buttons[event.ui_element])
 
