@@ -237,6 +237,88 @@ def test_menu_offers_resume_after_an_interrupted_game(tmp_path: pathlib.Path, mo
         b.close()
 
 
+def _autosaved_game(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
+    """An unfinished game autosaved twice (so with a .bak) and a save of the player's
+    own: (the autosave's path, the save's path)."""
+    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
+    from game.core.paths import saves_dir
+    from game.save import save_game, write_autosave
+    from tests.test_save import play_steps, wild_game
+    rg, agents = wild_game(7)
+    play_steps(rg, agents, 12)
+    write_autosave(rg)
+    play_steps(rg, agents, 12)
+    auto = write_autosave(rg)
+    os.makedirs(saves_dir(), exist_ok=True)
+    own = os.path.join(saves_dir(), "mine.json")
+    save_game(own, rg)
+    assert os.path.isfile(auto) and os.path.isfile(auto + ".bak")
+    return auto, own
+
+
+def _confirm_window(app: Any) -> Any:
+    wins = [e for e in app.manager.get_root_container().elements
+            if isinstance(e, pygame_gui.windows.UIConfirmationDialog)]
+    assert len(wins) == 1
+    return wins[0]
+
+
+def test_discard_on_the_resume_prompt_deletes_the_autosave_after_asking(tmp_path: pathlib.Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    auto, own = _autosaved_game(tmp_path, monkeypatch)
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+    a = App((1280, 800), instant=True, clock=lambda: 0.0)
+    try:
+        a.push(MenuScene(a))
+        frames(a, 1)
+        assert any(t.startswith("Resume unfinished game") for t in buttons(a))
+        press_button(a, buttons(a)["Discard"])
+        ask = _confirm_window(a)
+        shot(a, "resume-discard-ask.png")
+        press_button(a, ask.cancel_button)  # changed their mind: nothing is deleted
+        assert os.path.isfile(auto) and os.path.isfile(auto + ".bak")
+        assert any(t.startswith("Resume unfinished game") for t in buttons(a))
+        press_button(a, buttons(a)["Discard"])
+        press_button(a, _confirm_window(a).confirm_button)
+        assert not os.path.exists(auto) and not os.path.exists(auto + ".bak")
+        assert os.path.isfile(own)  # the player's own save is kept
+        assert not any(t.startswith("Resume") or t == "Discard" for t in buttons(a))
+        labels = [e.text for e in a.manager.get_root_container().elements
+                  if isinstance(e, pygame_gui.elements.UILabel)]
+        assert "The unfinished game was discarded." in labels
+        frames(a, 1)
+        shot(a, "resume-discarded.png")
+        a.replace(MenuScene(a))  # the next start offers nothing
+        frames(a, 1)
+        assert not any(t.startswith("Resume") for t in buttons(a))
+    finally:
+        a.close()
+
+
+def test_discard_never_deletes_a_save_that_is_not_the_autosave(tmp_path: pathlib.Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    auto, own = _autosaved_game(tmp_path, monkeypatch)
+    import game.save
+    from game.save import load_game
+    monkeypatch.setattr(game.save, "find_unfinished_autosave", lambda: load_game(own))  # offered by mistake
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+    a = App((1280, 800), instant=True, clock=lambda: 0.0)
+    try:
+        a.push(MenuScene(a))
+        frames(a, 1)
+        press_button(a, buttons(a)["Discard"])
+        press_button(a, _confirm_window(a).confirm_button)
+        assert os.path.isfile(own) and os.path.isfile(auto) and os.path.isfile(auto + ".bak")
+        assert a.scene.resume is not None  # still offered, and the menu says why nothing was deleted
+        said = [e.text_block.html_text for e in a.manager.get_root_container().elements
+                if isinstance(e, pygame_gui.windows.UIMessageWindow)]
+        assert len(said) == 1 and "is not the autosave" in said[0]
+    finally:
+        a.close()
+
+
 def digest_of(state: Any) -> str:
     from game.save import state_digest
     return state_digest(state)

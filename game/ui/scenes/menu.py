@@ -1,9 +1,12 @@
 """The main menu: new races, "Resume unfinished game" when the autosave holds one
-(game.save.find_unfinished_autosave), Load game, Replays, the editor and settings."""
+(game.save.find_unfinished_autosave) with "Discard" beside it (asks first, then
+deletes the autosave and its .bak, never a save of the player's own), Load game,
+Replays, the editor and settings."""
 
 from __future__ import annotations
 
 import html
+import os
 from typing import Any
 
 import pygame
@@ -18,6 +21,8 @@ class MenuScene(Scene):
         super().__init__(app)
         self.message = message or (app.settings_error or "")
         self.resume: Any = None  # the unfinished autosaved game to offer (a LoadedGame)
+        self.confirm: Any = None  # "Discard the unfinished game?"
+        self.note = ""  # said where the offer was, once it is discarded
         try:
             from game.save import find_unfinished_autosave
             self.resume = find_unfinished_autosave()
@@ -44,11 +49,19 @@ class MenuScene(Scene):
         self.buttons = {}
         if self.resume is not None:
             label, ruleset = self.resume_label()
-            b = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 330, y, 660, 44), label, m,
+            b = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 380, y, 600, 44), label, m,
                                              tool_tip_text=f"{ruleset}: go on where the autosave left it",
                                              object_id="#resume")
             self.buttons[b] = "resume"
             self.widgets.append(b)
+            b = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 230, y, 150, 44), "Discard", m,
+                                             tool_tip_text="Delete this unfinished game's autosave and start fresh "
+                                                           "(asks first; your saved games are kept)")
+            self.buttons[b] = "discard"
+            self.widgets.append(b)
+            y += 58
+        elif self.note:
+            self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(w // 2 - 330, y, 660, 44), self.note, m))
             y += 58
         items = [("new", "New race", True, ""), ("gp", "New Grand Prix", True, ""),
                  ("doom", "Doomwheel Race", True, "Giant rat-driven wheels race laps of a figure of eight"),
@@ -71,10 +84,15 @@ class MenuScene(Scene):
             self.message = ""
 
     def on_ui(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
+            self.discard_resume()
+            return
         if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.buttons:
             return
         key = self.buttons[event.ui_element]
-        if key == "resume" and self.resume is not None:
+        if key == "discard" and self.resume is not None:
+            self.ask_discard()
+        elif key == "resume" and self.resume is not None:
             from game.ui.scenes.flow import resume_game
             loaded, self.resume = self.resume, None
             resume_game(self.app, loaded)
@@ -95,6 +113,38 @@ class MenuScene(Scene):
             self.app.replace(SettingsScene(self.app))
         elif key == "quit":
             self.app.running = False
+
+    # --- discarding the unfinished game ----------------------------------------------------
+    def ask_discard(self) -> None:
+        w, h = self.app.size
+        course = str(self.resume.record.setup.course.get("name", "")) or "a course"
+        self.confirm = pygame_gui.windows.UIConfirmationDialog(
+            pygame.Rect(w // 2 - 260, h // 2 - 140, 520, 280),
+            html.escape(f"Discard the unfinished game on {course} (turn {self.resume.turn})? Its autosave is "
+                        "deleted and it cannot be resumed. Your saved games (Load game) are not touched."),
+            self.app.manager, window_title="Discard the unfinished game?", action_short_name="Discard")
+        self.widgets.append(self.confirm)
+
+    def discard_resume(self) -> None:
+        """Delete the autosave and its .bak (game.save.discard_autosave), only if the
+        game offered is one of those two files: a save of the player's own is never deleted."""
+        from game.save import discard_autosave
+        from game.save.savefile import autosave_path
+        g, self.resume, self.confirm = self.resume, None, None
+        if g is None:
+            return
+        auto = os.path.realpath(autosave_path())
+        if os.path.realpath(g.path) not in (auto, auto + ".bak"):
+            self.resume, self.message = g, f"Not discarded: {g.path} is not the autosave"
+        else:
+            try:
+                discard_autosave()
+                self.note = "The unfinished game was discarded."
+            except OSError as e:  # offer what is left, and say why
+                from game.save import find_unfinished_autosave
+                self.message = f"The autosave could not be deleted: {e}"
+                self.resume = find_unfinished_autosave()
+        self.resized()
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
