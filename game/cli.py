@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cmd == "replay":
             if args.check:
                 from game.save.replay import replay_command
-                return replay_command(args.file, args.check)
+                return replay_command(args.file)
             from game.ui.watch import watch_replay  # checks, then opens the window's replay viewer
             return watch_replay(args.file)
         if args.cmd == "report":

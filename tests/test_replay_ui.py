@@ -230,6 +230,32 @@ def test_replay_command_checks_then_needs_a_display(capsys: pytest.CaptureFixtur
     assert code == 0 and "ok" in out and "no display" in err  # SDL dummy: checked, no window
 
 
+@pytest.mark.parametrize("name", ["wild-race-2.replay.json", "bad"])
+def test_check_and_watch_print_the_same_check(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str],
+                                              name: str) -> None:
+    """Regression: replay_command kept a dead 'the replay viewer is not available yet'
+    path; it is now the one check both `replay FILE --check` and `replay FILE` print."""
+    from game.cli import main
+    from game.save.replay import replay_command
+    path = GOLDEN / name
+    if name == "bad":
+        doc = json.loads((GOLDEN / "wild-race-1.replay.json").read_text())
+        doc["games"][0]["record"]["checkpoints"][4][2] = "0" * 24
+        path = tmp_path / "bad.replay.json"
+        path.write_text(json.dumps(doc))
+    want = 1 if name == "bad" else 0
+    assert replay_command(str(path)) == want
+    direct = capsys.readouterr()
+    assert main(["replay", str(path), "--check"]) == want
+    checked = capsys.readouterr()
+    assert main(["replay", str(path)]) == want  # SDL dummy: the check, then "no display"
+    watched = capsys.readouterr()
+    assert direct.out == checked.out == watched.out
+    assert direct.err == checked.err and watched.err.startswith(checked.err)
+    assert "not available" not in direct.err + watched.err
+    assert ("ok (" in direct.out) == (want == 0) and ("hash differs" in direct.err) == (want == 1)
+
+
 def test_replay_command_reports_a_mismatch_with_exit_1(tmp_path: pathlib.Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     from game.cli import main

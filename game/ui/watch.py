@@ -10,15 +10,8 @@ import sys
 
 
 def watch_replay(path: str) -> int:
-    from game.save.replay import check_replay
-    rep, problems = check_replay(path)  # BadInput: the caller prints its line, exit 2
-    for p in problems:
-        print(p.line(path), file=sys.stderr)
-    if not problems:
-        hashes = sum(len(g.record.checkpoints) for g in rep.games)
-        print(f"{path}: ok ({len(rep.games)} game{'s' if len(rep.games) != 1 else ''}, turns "
-              f"{', '.join(str(g.turns) for g in rep.games)}, {hashes} state hashes match)")
-    code = 1 if problems else 0
+    from game.save.replay import replay_command
+    code = replay_command(path)  # the --check lines; BadInput: the caller prints its line, exit 2
     from game.ui.main import display_available
     if not display_available():
         print(f"{path}: no display: checked headless only (the viewer needs a window)", file=sys.stderr)
