@@ -195,6 +195,13 @@ def test_a_hash_mismatch_is_shown_clearly(app, tmp_path: pathlib.Path) -> None: 
     assert scene.error and "hash differs" in scene.error and scene.paused
     frames(app, 1)
     shot(app, "replay-viewer-mismatch.png")
+    played = list(scene.log.lines)
+    assert played[-1] == "Replay stops: " + scene.error
+    # a jump back reads as before the mismatch; a jump past it stops there again, said once
+    key(app, pygame.K_HOME)
+    assert not any(line.startswith("Replay stops") for line in scene.log.lines)
+    key(app, pygame.K_END)
+    assert scene.log.lines == played
     # the mismatch box is drawn in red on the sidebar
     r = scene.table_rect()
     reds = sum(1 for x in range(r.right, app.size[0], 4) for y in range(0, app.size[1], 4)
