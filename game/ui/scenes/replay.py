@@ -133,9 +133,8 @@ class ReplayScene(Scene):
         m = self.app.manager
         w, h = self.app.size
         lo, hi = (self.turn_list[0], self.turn_list[-1]) if self.turn_list else (0, 0)
-        self.slider = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(SLIDER_X, r.bottom + 8, r.w - SLIDER_X - 20,
-                                                                         32),
-                                                             self.player.turn, (lo, max(hi, lo + 1)), m,
+        bar = pygame.Rect(SLIDER_X, r.bottom + 8, r.w - SLIDER_X - 20, 32)
+        self.slider = pygame_gui.elements.UIHorizontalSlider(bar, self.player.turn, (lo, max(hi, lo + 1)), m,
                                                              click_increment=1)
         self._slider_turn = self.player.turn
         self.widgets.append(self.slider)
