@@ -52,7 +52,7 @@ def _ram_roll(ctx: Ctx, step: Step) -> None:
     who = charts.RAM_ROLL[int(step["value"])]
     affected = w if who == "rammer" else other
     ctx.emit(ev.Rammed(w.id, other.id, int(step["value"]), affected.id))
-    table = roll("d6", 1, affected.id, "ram_table", Step.make("ram_table", wheel=affected.id))
+    table = Step.make("ram_table_due", wheel=affected.id)
     if who == "rammer":
         drop_move(state, w.id)  # its move ends (all of it: a slip's rest and the move under it)
         ctx.push(table)
@@ -75,6 +75,14 @@ def _shove_check(ctx: Ctx, step: Step) -> None:
     b_lo, _ = _projection(wheel_shape(other).points(), step["nx"], step["ny"])
     if b_lo < step["limit"] - 1e-4:
         drop_move(state, step["wheel"])
+
+
+@auto("ram_table_due")
+def _ram_table_due(ctx: Ctx, step: Step) -> None:
+    """The affected wheel rolls on the ram table, unless it was destroyed meanwhile
+    (run over a Fanatic in its shove, say): a wheel off the table has no next move."""
+    if ctx.state.wheels[step["wheel"]].running:
+        ctx.push(roll("d6", 1, step["wheel"], "ram_table", Step.make("ram_table", wheel=step["wheel"])))
 
 
 @auto("ram_table")
