@@ -249,8 +249,6 @@ class BargeTurn(Decision):
             legs = parse_legs(choice.get("legs"))
             if isinstance(legs, str) or not legs:
                 return legs if isinstance(legs, str) else "give at least one leg"
-            if state.options.stamina_turns == "straight_only" and len(legs) > 1:
-                return "stamina_turns is straight_only: one straight stamina move"
             if stamina_points(sum(d for _, d in legs)) > a.stamina:
                 return f"only {a.stamina} stamina left"
             return None

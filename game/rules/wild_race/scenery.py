@@ -293,22 +293,32 @@ def _strike(ctx: Ctx, o: Obstacle, r: Racer) -> None:
         "jump_result", racer=r.id, obstacle=OBS + o.id, context="scenery", ux=tx, uy=ty, left=0.0)))
 
 
-def simulate_legs(state: RaceState, r: Racer, legs: list[tuple[float, float]]) -> tuple[float, float, float] | None:
-    """Where straight stamina legs (stopping at contacts) would leave the racer."""
+def simulate_legs(state: RaceState, r: Racer,
+                  legs: list[tuple[float, float]]) -> tuple[float, float, float, bool] | None:
+    """Where straight stamina legs (stopping at contacts) would leave the racer, and
+    whether it reached the finish line (it has then left the course); None if a pivot
+    is blocked. Pivots follow the Movement Phase's rule (Geo.pivot_pose: what the base
+    already touches is lifted past, a base on an edge may turn on its hindquarters)."""
     x, y, h = r.x, r.y, r.heading
     for heading, d in legs:
         if abs(angle_diff(heading, h)) > 1e-9:
-            c = state.table.table.first_rotation_contact(shape_at(r, x, y, h), x, y, angle_diff(heading, h), SOLID, {r.id})
-            if c is not None:
+            probe = r
+            if (x, y, h) != (r.x, r.y, r.heading):
+                probe = r.copy()
+                probe.x, probe.y, probe.heading = x, y, h
+            pose = state.table.pivot_pose(probe, heading)
+            if pose is None:
                 return None
-            h = heading
+            (x, y), h = pose, heading
         ux, uy = unit(h)
         c = state.table.first_contact(shape_at(r, x, y, h), ux * d, uy * d, SOLID | Kind.FINISH, {r.id})
+        if c is not None and c.kind == Kind.FINISH:
+            return x + ux * c.dist, y + uy * c.dist, h, True
         t = d if c is None else max(0.0, c.dist - BACKOFF)
         x, y = x + ux * t, y + uy * t
         if c is not None:
             break
-    return x, y, h
+    return x, y, h, False
 
 
 class Dodge(Decision):
@@ -339,15 +349,15 @@ class Dodge(Decision):
         legs = parse_legs(choice.get("legs"))
         if choice.kind != "dodge" or isinstance(legs, str) or not legs:
             return "dodge needs legs of {heading, distance}"
-        if state.options.stamina_turns == "straight_only" and len(legs) > 1:
-            return "stamina_turns is straight_only: one straight dodge"
         if stamina_points(sum(d for _, d in legs)) > r.stamina:
             return f"only {r.stamina} stamina"
         end = simulate_legs(state, r, legs)
         if end is None:
             return "a pivot of that dodge would touch something"
+        if end[3]:
+            return None  # it reaches the finish line: finished, it has left the course
         o = state.obstacles[step["obstacle"]]
-        if g.time_of_impact(obstacle_shape(o), step["dx"], step["dy"], shape_at(r, *end)) is not None:
+        if g.time_of_impact(obstacle_shape(o), step["dx"], step["dy"], shape_at(r, *end[:3])) is not None:
             return "that dodge does not take the racer off the obstacle's path"
         return None
 
