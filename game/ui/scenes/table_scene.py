@@ -19,6 +19,7 @@ from game.ui import saving
 from game.ui.app import Scene
 
 SPEEDS = (1.0, 4.0)
+OVER_PAUSE = 3.0  # seconds the finished race stays on screen before the results
 
 
 class TableScene(Scene):
@@ -41,6 +42,7 @@ class TableScene(Scene):
         self.speed_i = 0
         self.dragging = False  # panning the table with the mouse
         self.over_called = False
+        self.over_wait = 0.0  # time the finished race has been on screen
         self.fitted = False
         self.handover: str | None = None  # player to pass the screen to
         self.last_human: str | None = None
@@ -90,6 +92,12 @@ class TableScene(Scene):
                 self.sound.on_event(e)
         self.dice.update(dt)
         if self.session.over and not self.anim.busy and not self.over_called:
+            if not self.app.instant and not self.skipping and self.over_wait < OVER_PAUSE:
+                # a moment to see how it ended (the last lines, the wreck) before the results
+                if self.over_wait == 0.0:
+                    saving.toast(self, "The race is over: the results follow (click or press a key)")
+                self.over_wait += dt
+                return
             self.over_called = True
             self.session.close()
             self.on_over(self.session)
@@ -141,6 +149,13 @@ class TableScene(Scene):
         return self._name_re.sub(lambda m: self.names[m.group(1)], text)
 
     # --- input shared by the race scenes ---------------------------------------------
+    def _hurry_over(self, event: pygame.event.Event) -> bool:
+        """While the finished race is on screen, a click or a key goes on to the results."""
+        if self.over_wait > 0.0 and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.over_wait = OVER_PAUSE
+            return True
+        return False
+
     def _in_table(self, pos: tuple[int, int]) -> bool:
         cam = self.view.camera
         return pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh).collidepoint(pos)
