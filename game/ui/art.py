@@ -1328,6 +1328,11 @@ def draw_line_marking(surface: pygame.Surface, a: Sequence[float], b: Sequence[f
     if label and text and ppi >= 5:
         size = max(9, round(0.42 * ppi))
         tw = font(size, bold=True).size(text)[0]
+        if tw > d and text != word:  # "START / FINISH" longer than the line: its own word
+            text = word
+            tw = font(size, bold=True).size(text)[0]
+        if tw > d * 1.1:
+            return  # a label longer than the line would spill off the track
         # two labels where the line has room for both, else one in the middle (a narrow track)
         for s in ((0.2, 0.8) if d >= 2.6 * tw else (0.5,)):
             cx, cy = ax + ux * d * s + nx * off, ay + uy * d * s + ny * off
