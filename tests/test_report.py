@@ -103,3 +103,31 @@ def test_report_bad_input_is_one_line(tmp_path: pathlib.Path, capsys: pytest.Cap
     assert main(["report", str(tmp_path / "none.json"), "--out", str(tmp_path / "x.png")]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 3 and not (tmp_path / "x.png").exists()
+
+
+def test_report_draws_scenery_where_it_ended(tmp_path: pathlib.Path) -> None:
+    """The Wild Race's scenery creeps and is recycled: the report draws each obstacle
+    where it ended the race (solid) and, if it moved, faintly where it began."""
+    from game.core.course import load_course
+    from game.ui.report import Report, render
+    course = load_course(str(ROOT / "levels" / "wild_race" / "s_bends.json"))
+    o = max(course.obstacles, key=lambda o: o.size == "large")
+    frame = frame_of(course, SIZE)
+    end = (o.x + 6.0, o.y, o.rotation)
+    base = render(Report("wild_race", course, "t", {}, [], [], {}, {}))
+    moved = render(Report("wild_race", course, "t", {}, [], [], {}, {o.id: end}))
+    gone = render(Report("wild_race", course, "t", {}, [], [], {}, {o.id: None}))
+    start_px = tuple(round(v) for v in frame.px((o.x, o.y - 0.4)))  # beside the line to where it went
+    end_px = tuple(round(v) for v in frame.px((end[0], end[1])))
+    ground = tuple(base.get_at((end_px[0], end_px[1])))[:3]
+
+    def diff(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+        return sum(abs(x - y) for x, y in zip(a[:3], b[:3]))
+    # the obstacle is now where it ended, where the ground showed before
+    assert diff(tuple(moved.get_at(end_px)), ground) > 40
+    # at its first spot it is only a faint ghost: between the solid picture and no obstacle
+    solid = tuple(base.get_at(start_px))
+    ghost = tuple(moved.get_at(start_px))
+    assert ghost != solid
+    assert tuple(gone.get_at(start_px)) == ghost  # removed: the same ghost, nothing at the end
+    assert diff(tuple(gone.get_at(end_px)), ground) < 10

@@ -11,6 +11,8 @@ picture of game.ui.table_view.course_preview; `save_report(path, ...)` writes th
 
 from __future__ import annotations
 
+import math
+
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +55,9 @@ class Report:
     marks: list[Mark]
     standings: list[str]  # lines, best first
     colours: dict[str, int]  # player -> palette index
+    # where each course obstacle ended (x, y, rotation), None if it was removed; the
+    # Wild Race's scenery creeps and is recycled (obstacles absent here did not move)
+    obstacles_end: dict[str, tuple[float, float, float] | None] = field(default_factory=dict)
 
 
 def _pieces(ruleset: str, state: Any) -> dict[str, Any]:
@@ -109,8 +114,15 @@ def trace(record: GameRecord, source: str = "replay") -> Report:
         replay_history(rules, state, record, on_step=note)
     except Divergence as d:
         raise BadInput(source, d.field or "checkpoints", f"turn {d.turn}: {d.reason}") from None
+    ends: dict[str, tuple[float, float, float] | None] = {}
+    for o in state.course.obstacles:
+        now = getattr(state, "obstacles", {}).get(o.id)
+        if now is None or now.removed:
+            ends[o.id] = None if now is not None else (o.x, o.y, o.rotation)
+        else:
+            ends[o.id] = (now.x, now.y, now.rotation)
     return Report(ruleset, state.course, _title(record, state), trails, marks,
-                  _standings(ruleset, rules.outcome(state), state, names), colours)
+                  _standings(ruleset, rules.outcome(state), state, names), colours, ends)
 
 
 def _title(record: GameRecord, state: Any) -> str:
@@ -168,8 +180,9 @@ def render(rep: Report, size: tuple[int, int] = (1000, 720)) -> pygame.Surface:
     from game.ui.table_view import course_preview
     surf = pygame.Surface((size[0] + PANEL, size[1]))
     surf.fill((28, 30, 36))
-    surf.blit(course_preview(rep.course, size), (0, 0))
+    surf.blit(course_preview(rep.course, size, obstacles=False), (0, 0))
     frame = frame_of(rep.course, size)
+    _obstacles(surf, rep, frame)
     w = trail_width(frame)
     for t in rep.trails.values():
         col = art.player_colour(rep.colours.get(t.player, t.seat))
@@ -186,6 +199,31 @@ def render(rep: Report, size: tuple[int, int] = (1000, 720)) -> pygame.Surface:
         _loss_mark(surf, frame.px(m.at), max(5.0, frame.ppi * 0.4))
     _panel(surf, rep, size)
     return surf
+
+
+def _obstacles(surf: pygame.Surface, rep: Report, frame: Frame) -> None:
+    """Each obstacle where it ended the race; one that moved also shows faintly where
+    it began, with a line to where it went (so a trail that crossed its first spot
+    reads right); one that was removed shows only faintly."""
+    from game.ui import art
+    for o in rep.course.obstacles:
+        pic = art.obstacle_surface(o.shape, o.size, o.look, frame.ppi, o.length, o.width, o.radius, tuple(o.points))
+        end = rep.obstacles_end.get(o.id, (o.x, o.y, o.rotation))
+
+        def put(x: float, y: float, rot: float, alpha: int) -> None:
+            s = pygame.transform.rotate(pic, rot) if rot and o.shape != "polygon" else pic
+            if alpha < 255:
+                s = s.copy()
+                s.set_alpha(alpha)
+            surf.blit(s, s.get_rect(center=frame.px((x, y))))
+
+        moved = end is None or math.dist((end[0], end[1]), (o.x, o.y)) > 1e-6 or abs(end[2] - o.rotation) > 1e-6
+        if moved:
+            put(o.x, o.y, o.rotation, 80)
+        if end is not None:
+            if moved:
+                pygame.draw.line(surf, (235, 230, 210), frame.px((o.x, o.y)), frame.px((end[0], end[1])), 1)
+            put(end[0], end[1], end[2], 255)
 
 
 def _loss_mark(surf: pygame.Surface, c: Point, r: float) -> None:

@@ -275,8 +275,9 @@ def _outside_crossings(pts: Any, crossings: list[Any], step: float = 0.25) -> li
     return runs
 
 
-def course_preview(state_or_course: Any, size: tuple[int, int]) -> pygame.Surface:
-    """A picture of a course (with its obstacles) fitted into `size`, for the picker."""
+def course_preview(state_or_course: Any, size: tuple[int, int], obstacles: bool = True) -> pygame.Surface:
+    """A picture of a course (with its obstacles, unless `obstacles` is False) fitted
+    into `size`, for the picker."""
     course = getattr(state_or_course, "course", state_or_course)
     xs = [p[0] for p in course.outline()]
     ys = [p[1] for p in course.outline()]
@@ -293,7 +294,7 @@ def course_preview(state_or_course: Any, size: tuple[int, int]) -> pygame.Surfac
     surf.blit(course_ground(course, px, ppi, size), (0, 0))
     draw_start_finish(surf, course, px, ppi)
     draw_edges(surf, course, px, ppi)
-    for o in course.obstacles:
+    for o in (course.obstacles if obstacles else ()):
         s = art.obstacle_surface(o.shape, o.size, o.look, ppi, o.length, o.width, o.radius, tuple(o.points))
         if o.rotation and o.shape != "polygon":
             s = pygame.transform.rotate(s, o.rotation)
