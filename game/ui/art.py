@@ -88,6 +88,16 @@ PALETTE_COLOUR_BLIND: tuple[RGB, ...] = (
 MARKERS: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "ring")
 
 
+COLOUR_NAMES = ("Red", "Blue", "Yellow", "Purple", "Orange", "Cyan", "Pink", "White")
+COLOUR_NAMES_COLOUR_BLIND = ("Orange", "Sky", "Green", "Yellow", "Blue", "Vermillion", "Rose", "White")
+
+
+def colour_name(index: int, colour_blind: bool = False) -> str:
+    """A player name that says player ``index``'s colour (as PALETTE shows it)."""
+    names = COLOUR_NAMES_COLOUR_BLIND if colour_blind else COLOUR_NAMES
+    return names[index % len(names)]
+
+
 def player_colour(index: int, colour_blind: bool = False) -> RGB:
     """Player ``index``'s colour (wraps after 8)."""
     pal = PALETTE_COLOUR_BLIND if colour_blind else PALETTE

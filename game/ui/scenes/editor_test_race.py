@@ -122,7 +122,7 @@ def doom_wheels(course: Any) -> int:
     return n
 
 
-def build_session(course: Any, seed: int) -> tuple[Any, dict[str, int]]:
+def build_session(course: Any, seed: int, colour_blind: bool = False) -> tuple[Any, dict[str, int]]:
     """The test race's session and colours (player id -> palette index). Raises
     BadInput or ValueError if the course cannot be raced."""
     from game.sim import PLAYER_IDS
@@ -130,13 +130,13 @@ def build_session(course: Any, seed: int) -> tuple[Any, dict[str, int]]:
     if course.ruleset == "doomwheel":
         from game.rules.doomwheel.options import Options as DoomOptions
         n = doom_wheels(course)
-        seats = [Seat(PLAYER_IDS[i], PLAYER_IDS[i].capitalize(), TEST_KIND, i) for i in range(n)]
+        seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]
         opts = DoomOptions(players=n, laps=course.laps or DoomOptions().laps)
         session = Session.new_doomwheel(course, seats, seed, opts)
     elif course.ruleset == "wild-race":
         from game.rules.wild_race.options import Options
         n = max(1, min(TEST_PLAYERS, course.max_racers or TEST_PLAYERS))
-        seats = [Seat(PLAYER_IDS[i], PLAYER_IDS[i].capitalize(), TEST_KIND, i) for i in range(n)]
+        seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]
         session = Session.new(course, seats, 1, seed, Options())
     else:
         raise BadInput("course", "ruleset", f"no test race for the ruleset {course.ruleset!r}")
@@ -147,7 +147,8 @@ def start_test_race(editor: EditorScene, course: Any) -> str | None:
     """Show the test race of `course` for `editor`; None, or why it cannot be run."""
     app = editor.app
     try:
-        session, colours = build_session(course, pygame.time.get_ticks() % 100_000 + 1)
+        session, colours = build_session(course, pygame.time.get_ticks() % 100_000 + 1,
+                                         app.settings.colour_blind)
     except (BadInput, ValueError) as e:
         return f"The racers cannot be set up: {e}"
     cls = DoomTestRaceScene if course.ruleset == "doomwheel" else TestRaceScene
