@@ -47,3 +47,15 @@ def test_bad_values_are_bad_input(data: dict[str, object]) -> None:
 
 def test_numbers_as_strings() -> None:
     assert parse_options({"laps": "5", "players": "3"}).laps == 5
+
+
+def test_every_option_of_both_rulesets_has_a_help_line() -> None:
+    """The set-up screens show each option's help as its tooltip."""
+    from game.rules.doomwheel import options as doom
+    from game.rules.wild_race import options as wild
+    for mod in (doom, wild):
+        assert set(mod.HELP) == set(mod.option_names()), mod.__name__
+        for name, text in mod.HELP.items():
+            assert 20 < len(text) < 200 and "\n" not in text, name
+            for value in mod.CHOICES.get(name, ()):
+                assert value in text, (name, value)  # every value is explained under its own name

@@ -13,7 +13,7 @@ import pygame_gui
 from game.core.course import load_course
 from game.core.errors import BadInput
 from game.rules.wild_race import MAX_RACERS
-from game.rules.wild_race.options import CHOICES, Options, parse_options
+from game.rules.wild_race.options import CHOICES, HELP as OPTION_HELP, Options, parse_options
 from game.ui import art
 from game.ui.app import ROOT, App, Scene
 from game.ui.table_view import course_preview
@@ -151,13 +151,17 @@ class SetupScene(Scene):
         for name, values in CHOICES.items():
             if name == "gp_carry_favour" and not self.grand_prix:
                 continue
-            add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 250, 28), name, m))
+            label = pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 250, 28), name, m)
+            label.set_tooltip(OPTION_HELP.get(name))
+            add(label)
             cur = self.options.get(name, str(defaults[name]))
             dd = pygame_gui.elements.UIDropDownMenu(list(values), cur, pygame.Rect(x2 + 255, oy, 230, 28), m)
             self.option_dds[dd] = name
             add(dd)
             oy += 32
-        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 250, 28), "turn_cap", m))
+        cap_label = pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 250, 28), "turn_cap", m)
+        cap_label.set_tooltip(OPTION_HELP.get("turn_cap"))
+        add(cap_label)
         self.cap_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x2 + 255, oy, 100, 28), m)
         self.cap_entry.set_text(self.options.get("turn_cap", "60"))
         add(self.cap_entry)
