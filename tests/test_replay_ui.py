@@ -224,6 +224,10 @@ def test_menu_lists_kept_replays_and_opens_one(app) -> None:  # type: ignore[no-
     rows = {os.path.basename(p): b for b, p in app.scene.row_buttons.items()}
     assert not rows["broken.replay.json"].is_enabled and "cannot load" in rows["broken.replay.json"].text
     assert rows["doomwheel-a.replay.json"].is_enabled and "Doomwheel" in rows["doomwheel-a.replay.json"].text
+    import re
+    import time
+    when = time.strftime("%Y-%m-%d", time.localtime(os.stat(os.path.join(replays_dir(), "doomwheel-a.replay.json")).st_mtime))
+    assert re.search(when + r" \d\d:\d\d", rows["doomwheel-a.replay.json"].text)  # when it was kept
     frames(app, 1)
     shot(app, "replays-list.png")
     press_button(app, rows["doomwheel-a.replay.json"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import os
+import time
 from typing import Any
 
 import pygame
@@ -52,9 +53,11 @@ def list_replays() -> list[tuple[str, dict[str, Any] | str]]:
             out.append((p, e.line()))
             continue
         g = rep.games[0]
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(_mtime(p)))
         out.append((p, {"ruleset": g.record.setup.ruleset, "course": g.record.setup.course.get("name", ""),
                         "finished": True, "players": [s.name for s in g.record.setup.seats],
-                        "saved_at": f"{g.turns} turns" + (f", {len(rep.games)} races" if len(rep.games) > 1 else "")}))
+                        "saved_at": f"{g.turns} turns" + (f", {len(rep.games)} races" if len(rep.games) > 1 else "")
+                        + f" - {when}"}))
     return out
 
 
