@@ -27,6 +27,7 @@ CHARTS = [("Jump", JUMP), ("Overtake", OVERTAKE), ("Spur", SPUR), ("Whip", WHIP)
 CONTROLS = [
     "Click a racer (or its Move button), aim with the mouse, click or Enter to go; Esc puts it back",
     "Q / E turn the final facing; beyond 10\" the move spends stamina; S turns here (a stamina segment), Backspace undoes",
+    "Z goes straight ahead along the racer's facing (an aim near it is taken as straight ahead when it cannot turn)",
     "Drag or WASD to pan, wheel or + / - to zoom, F fit, L leader, G inch grid",
     "Space pause, Tab speed x1/x4, K skip to the end (spectating), H this help, Esc menu",
     "Ctrl+S save, Ctrl+O load (the game also autosaves every turn); U takes back your choices since the last die "

@@ -41,11 +41,47 @@ class Banner:
         key = (rect.size, title, line, art.UI_SCALE[0])
         if key != self._key:
             s = _panel(rect.w, rect.h)
-            s.blit(self.font.render(title, True, GOLD), (12, 6))
-            s.blit(self.small.render(line[:90], True, INK), (12, 6 + self.font.get_linesize()))
+            top = 4
+            s.blit(self.font.render(title, True, GOLD), (12, top))
+            y0 = top + self.font.get_linesize()
+            font, rows = self.fit_line(line, rect.w - 20, rect.h - y0 - 2)
+            for i, text in enumerate(rows):
+                s.blit(font.render(text, True, INK), (12, y0 + i * font.get_linesize()))
             self._surf, self._key = s, key
         assert self._surf is not None
         target.blit(self._surf, rect)
+
+    @staticmethod
+    def fit_line(line: str, width: int, height: int) -> tuple[pygame.font.Font, list[str]]:
+        """The line whole, never cut off mid-word: wrapped onto as many rows as fit
+        the height, at the largest size (13 down to 10) that holds all of it."""
+        font = art.font(13)
+        rows = [line]
+        for size in (13, 12, 11, 10):
+            font = art.font(size)
+            rows = wrap(font, line, width)
+            if len(rows) * font.get_linesize() <= height:
+                return font, rows
+        most = max(1, height // font.get_linesize())
+        if len(rows) > most:
+            rows = rows[:most]
+            rows[-1] = rows[-1].rstrip(" .,;:") + "..."
+        return font, rows
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Word-wrap `text` to `width` pixels (a word longer than the width stays whole)."""
+    rows: list[str] = []
+    cur = ""
+    for word in text.split(" "):
+        trial = f"{cur} {word}" if cur else word
+        if font.size(trial)[0] <= width or not cur:
+            cur = trial
+        else:
+            rows.append(cur)
+            cur = word
+    rows.append(cur)
+    return rows
 
 
 class Roster:
@@ -154,24 +190,39 @@ class DiceTray:
     def update(self, dt: float) -> None:
         self.age += dt
 
-    def draw(self, target: pygame.Surface, rect: pygame.Rect, names: dict[str, str]) -> None:
-        key = (rect.size, self.added, art.UI_SCALE[0])
+    def draw(self, target: pygame.Surface, rect: pygame.Rect, names: dict[str, str],
+             pending: tuple[str, str, int] | None = None) -> None:
+        """`pending`: a die waiting on a favour decision (who, reason, value), shown
+        first, outlined in gold."""
+        key = (rect.size, self.added, art.UI_SCALE[0], pending)
         if self.age > 0.35 and self._key == key and self._surf is not None:
             target.blit(self._surf, rect)
             return
-        s = self._render(rect, names)
+        s = self._render(rect, names, pending)
         self._key, self._surf = key, s
         target.blit(s, rect)
 
-    def _render(self, rect: pygame.Rect, names: dict[str, str]) -> pygame.Surface:
+    def _render(self, rect: pygame.Rect, names: dict[str, str],
+                pending: tuple[str, str, int] | None = None) -> pygame.Surface:
         s = _panel(rect.w, rect.h)
         y = 8
         s.blit(self.small.render("dice", True, DIM), (10, y))
         y += self.small.get_linesize()
+        if pending is not None:
+            who, reason, value = pending
+            die = pygame.Rect(10, y, 24, 24)
+            pygame.draw.rect(s, (245, 238, 220), die, border_radius=5)
+            pygame.draw.rect(s, GOLD, die.inflate(4, 4), 2, border_radius=6)
+            txt = self.font.render(str(value), True, (40, 28, 18))
+            s.blit(txt, txt.get_rect(center=die.center))
+            text = f"{names.get(who, who)}: {reason.replace('_', ' ')} {value} - favour?"
+            s.blit(self.small.render(text[:40], True, GOLD), (40, y + 5))
+            y += 30
         for i, r in enumerate(self.rolls):
             if y + 30 > rect.h:
                 break
             x = 10
+            i = i if pending is None else i + 1  # the pending die is the newest one
             for j, face in enumerate(r.faces):
                 size = 24
                 wobble = 0
@@ -206,7 +257,9 @@ class Log:
         self._surf: pygame.Surface | None = None
 
     def add(self, text: str) -> None:
+        """A new line: the log jumps back to the newest, so it is seen."""
         self.lines.append(text)
+        self.scroll = 0
         if len(self.lines) > 2000:
             del self.lines[:500]
 

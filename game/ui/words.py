@@ -10,8 +10,17 @@ from game.rules.wild_race.charts import BARGE, JUMP, OVERTAKE, SPUR, UNBALANCED,
 
 
 def name(state: Any, rid: str) -> str:
+    """A racer's name, an obstacle's readable name ("Hedge 2"), else the id."""
     r = state.racers.get(rid)
-    return r.name if r is not None else rid.removeprefix("o:")
+    if r is not None:
+        return r.name
+    if rid.startswith("edge:"):
+        return "the course edge"
+    if rid == "finish":
+        return "the finish line"
+    oid = rid.removeprefix("o:")
+    obstacles = getattr(state, "obstacles", {}) or {}
+    return obstacle_name(oid) if oid in obstacles or rid.startswith("o:") else oid
 
 
 def pct(k: int, n: int = 6) -> str:
@@ -22,7 +31,7 @@ PROMPTS = {
     "favour_offer": "spend a favour point on this roll?",
     "group_favour": "spend a favour point on your roll?",
     "place_turn": "place your racers on the start line",
-    "movement_turn": "move a racer: drag from it, Enter or click to go",
+    "movement_turn": "move a racer: drag from it, Enter or click to go; Z straight ahead",
     "jump_decision": "jump the obstacle, or stop short?",
     "overtake_stamina": "commit stamina to overtake, or stop?",
     "extend": "Slipstream! go further along the line?",
@@ -34,7 +43,7 @@ PROMPTS = {
     "surprise": "Surprise! draw alongside your target?",
     "free_move": "you held off the barge: free move toward the finish?",
     "recycle": "place the passed obstacle ahead of the race",
-    "scenery_turn": "pick an obstacle, then its spot (3\" at most, never toward the finish)",
+    "scenery_turn": "move an obstacle up to 3\", never toward the finish: click it, then its spot",
     "dodge": "an obstacle is coming: dodge with stamina, or take it?",
 }
 
@@ -43,15 +52,20 @@ def prompt(state: Any, kind: str, player_name: str) -> str:
     return f"{player_name}: {PROMPTS.get(kind, kind.replace('_', ' '))}"
 
 
-FAVOUR_ODDS = {  # for each chart: how good each face is, 0 bad .. 2 good (for "re-roll" odds)
-    "jump": {1: 0, 2: 1, 3: 2, 4: 2, 5: 2, 6: 2}, "overtake": {1: 0, 2: 0, 3: 2, 4: 2, 5: 2, 6: 2},
-    "spur": {1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2}, "whip": {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2},
-    "barge": {1: 0, 2: 0, 3: 1, 4: 2, 5: 2, 6: 2}, "unbalanced": {1: 0, 2: 0, 3: 0, 4: 1, 5: 2, 6: 2},
+FAVOUR_ODDS = {  # for each chart: how good each face is for the roller, 0 worst (for "re-roll" odds)
+    "jump": {1: 0, 2: 1, 3: 2, 4: 2, 5: 2, 6: 3},  # 6 Leap: clears it and +1 favour
+    "overtake": {1: 0, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3},  # 5 Bump, 6 Slipstream: past, and more
+    "spur": {1: 0, 2: 1, 3: 1, 4: 2, 5: 2, 6: 3},  # 4-5 Yah! (up to 1"), 6 Yeehaw! (2")
+    "whip": {1: 0, 2: 1, 3: 2, 4: 2, 5: 3, 6: 4},
+    "barge": {1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5},
+    "unbalanced": {1: 0, 2: 1, 3: 1, 4: 2, 5: 3, 6: 4},
 }
+HIGHER_IS_BETTER = ("rolloff", "priority", "start", "placement")  # plain numbers: more is better
 
 
 def favour_hint(state: Any, step: Any) -> str:
-    """For a favour offer: what the roll means and the odds a re-roll does better."""
+    """For a favour offer: what the roll means, the odds a re-roll does better (and
+    worse), and what +1 / -1 would make of it."""
     roll = step["roll"]
     reason, v = roll["reason"], step["value"]
     if reason == "strength_hit":
@@ -62,9 +76,55 @@ def favour_hint(state: Any, step: Any) -> str:
     table = FAVOUR_ODDS.get(reason)
     chart = CHART_NAMES.get(reason)
     if table is None or chart is None:
-        return f"rolled {v}"
+        if reason in HIGHER_IS_BETTER and isinstance(v, int) and 1 <= v <= 6:
+            return f"{v} for {reason}; a re-roll is higher {pct(6 - v)}, lower {pct(v - 1)}"
+        return f"{v} for {reason.replace('_', ' ')}"
     better = sum(1 for f in range(1, 7) if table[f] > table[v])
-    return f"{v} = {chart[v]}; a re-roll does better {pct(better)}"
+    worse = sum(1 for f in range(1, 7) if table[f] < table[v])
+    text = f"{v} = {chart[v]}; a re-roll: better {pct(better)}, worse {pct(worse)}"
+    if v < 6 and table[v + 1] > table[v]:
+        text += f"; +1 makes {chart[v + 1]}"
+    elif v > 1 and table[v - 1] > table[v]:
+        text += f"; -1 makes {chart[v - 1]}"
+    return text
+
+
+def obstacle_name(oid: str) -> str:
+    """An obstacle's readable name: "o:hedge-2" -> "Hedge 2"."""
+    base = oid.removeprefix("o:")
+    head, _, num = base.rpartition("-")
+    if head and num.isdigit():
+        return f"{head.replace('-', ' ').replace('_', ' ').capitalize()} {num}"
+    return base.replace("-", " ").replace("_", " ").capitalize()
+
+
+def whip_note(state: Any, legal: list[Choice]) -> str:
+    """For the Spur and Whip Phase: why a racer that may act has no whip to offer
+    (spec §8: "Whip needs a target within 1\"")."""
+    acting = []
+    for c in legal:
+        rid = c.get("racer")
+        if isinstance(rid, str) and rid not in acting:
+            acting.append(rid)
+    whips = {c["racer"] for c in legal if c.kind == "whip"}
+    notes = []
+    for rid in acting:
+        r = state.racers.get(rid)
+        if r is None or rid in whips:
+            continue
+        who = name(state, rid)
+        if not r.has_whip:
+            notes.append(f"{who} can't whip: it has no whip (lost to a Disaster!)")
+        elif r.whips_used and state.options.whips_per_turn != "unlimited":
+            notes.append(f"{who} can't whip: it has whipped this turn")
+        elif r.locked:
+            notes.append(f"{who} can't whip: locked out")
+        else:
+            notes.append(f"{who} can't whip: no racer within 1\" (Whip needs a target within 1\")")
+    return "; ".join(notes)
+
+
+SCENERY_NOTE = "back = away from the finish; left / right as seen facing the finish. Hover a button to see it."
 
 
 def _scenery_direction(state: Any, c: Choice) -> str:
@@ -150,7 +210,7 @@ def describe(state: Any, c: Choice, pending_kind: str = "") -> str:
         return f"Place at ({c['x']:.0f}, {c['y']:.0f})"
     if k == "move_obstacle":
         d = (c["dx"] ** 2 + c["dy"] ** 2) ** 0.5
-        return f"Move {c['obstacle']} {d:.1f}\" {_scenery_direction(state, c)}"
+        return f"Move {obstacle_name(c['obstacle'])} {d:.1f}\" {_scenery_direction(state, c)}"
     return str(c)
 
 
