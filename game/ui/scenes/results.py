@@ -94,27 +94,56 @@ class ResultsScene(Scene):
         out = self.session.outcome()
         pts = self.series.results[-1]["points"] if self.series.results else {}
         y = 100
-        head = "place  racer            player      status      lives  lives taken  favour used  stamina used"
+        heads = ["place", "racer", "player", "status", "lives", "lives taken", "favour used", "stamina used"]
+        right = [True, False, False, False, True, True, True, True]
         if pts:
-            head += "  points"
-        surface.blit(self.font.render(head, True, DIM), (60, y))
-        y += 30
+            heads.append("points")
+            right.append(True)
+        rows: list[tuple[str, list[str]]] = []
         for place, rid in enumerate(out["order"], 1):
+            r = st.racers[rid]
+            status = "finished" if r.status == "finished" else ("casualty" if r.status == "casualty" else "running")
+            cells = [f"{place}.", r.name, st.player_names.get(r.player, r.player), status, str(r.lives),
+                     str(r.lives_taken), str(r.favour_spent), str(r.stamina_spent)]
+            if pts:
+                cells.append(str(pts.get(rid, 0)))
+            rows.append((rid, cells))
+        xs = self.column_x(heads, [c for _, c in rows])
+        self.cells: list[list[pygame.Rect]] = []  # each row's cell rectangles (the tests read them)
+        self._row(surface, heads, xs, right, y, self.font, DIM)
+        y += 30
+        for place, (rid, cells) in enumerate(rows, 1):
             r = st.racers[rid]
             idx = self.series.colours().get(r.player, 0)
             icon = art.racer_sprite(art.player_colour(idx, self.app.settings.colour_blind), idx, 16.0)
             surface.blit(icon, (24, y + 2))
-            status = "finished" if r.status == "finished" else ("casualty" if r.status == "casualty" else "running")
-            line = (f"{place:>3}.   {r.name:<16} {st.player_names.get(r.player, r.player):<11} {status:<11} "
-                    f"{r.lives:>3}  {r.lives_taken:>9}  {r.favour_spent:>11}  {r.stamina_spent:>12}")
-            if pts:
-                line += f"  {pts.get(rid, 0):>6}"
-            surface.blit((self.bold if place == 1 else self.font).render(line, True, GOLD if place == 1 else INK),
-                         (60, y))
+            font = self.bold if place == 1 else self.font
+            self.cells.append(self._row(surface, cells, xs, right, y, font, GOLD if place == 1 else INK))
             y += 28
         surface.blit(self.font.render(f"{out['turns']} turns", True, DIM), (60, y + 6))
         if self.series.races > 1:
             self._standings(surface, y + 50)
+
+    def column_x(self, heads: list[str], rows: list[list[str]]) -> list[tuple[int, int]]:
+        """Each column's (left, right) x: as wide as its widest cell, in the bold
+        font (the winner's row), so every row lines up whatever its font."""
+        x, out = 60, []
+        for i, head in enumerate(heads):
+            w = max([self.font.size(head)[0]] + [self.bold.size(r[i])[0] for r in rows])
+            out.append((x, x + w))
+            x += w + 22
+        return out
+
+    @staticmethod
+    def _row(surface: pygame.Surface, cells: list[str], xs: list[tuple[int, int]], right: list[bool], y: int,
+             font: pygame.font.Font, colour: tuple[int, int, int]) -> list[pygame.Rect]:
+        rects = []
+        for text, (x0, x1), r in zip(cells, xs, right):
+            t = font.render(text, True, colour)
+            rect = t.get_rect(topright=(x1, y)) if r else t.get_rect(topleft=(x0, y))
+            surface.blit(t, rect)
+            rects.append(rect)
+        return rects
 
     def _standings(self, surface: pygame.Surface, y: int) -> None:
         s = self.series.standings
@@ -123,10 +152,16 @@ class ResultsScene(Scene):
         st = self.session.state
         surface.blit(self.bold.render("Grand Prix standings", True, GOLD), (60, y))
         y += 32
-        for rid in sorted(tot, key=lambda r: (-tot[r], r)):
-            extra = "  (+10 most lives taken)" if rid in bonus else ""
-            nm = st.racers[rid].name if rid in st.racers else rid
-            surface.blit(self.font.render(f"{nm:<16} {tot[rid]:>4}{extra}", True, INK), (60, y))
+        order = sorted(tot, key=lambda r: (-tot[r], r))
+        names = {rid: st.racers[rid].name if rid in st.racers else rid for rid in order}
+        name_w = max([self.font.size(n)[0] for n in names.values()] + [0])
+        pts_w = max([self.font.size(str(tot[r]))[0] for r in order] + [0])
+        for rid in order:
+            surface.blit(self.font.render(names[rid], True, INK), (60, y))
+            t = self.font.render(str(tot[rid]), True, INK)
+            surface.blit(t, t.get_rect(topright=(60 + name_w + 20 + pts_w, y)))
+            if rid in bonus:
+                surface.blit(self.font.render("(+10 most lives taken)", True, INK), (60 + name_w + 40 + pts_w, y))
             y += 24
         teams = s.team_totals()
         line = "Teams: " + ", ".join(f"{st.player_names.get(p, p)} {teams[p]}"
