@@ -5,6 +5,7 @@ tape measure, hot-seat hand-over, spectating speed, and on to the results."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Callable
 
 import pygame
@@ -12,13 +13,13 @@ import pygame_gui
 
 from game.core.protocol import Choice
 from game.rules.wild_race import RULESET
-from game.rules.wild_race.geo import MOVE_KINDS, norm_heading, unit
+from game.rules.wild_race.geo import MOVE_KINDS, angle_diff, norm_heading, unit
 from game.rules.wild_race.movement import allowance, stamina_points
 from game.table import geometry as g
 from game.table.table import Kind
 from game.ui import words
 from game.ui.animate import Animator
-from game.ui import saving
+from game.ui import panels, saving
 from game.ui.app import App
 from game.ui.panels import Banner, DiceTray, Log, Roster
 from game.ui.scenes.table_scene import SPEEDS, TableScene
@@ -26,7 +27,11 @@ from game.ui.session import Session
 from game.ui.table_view import TableView
 
 SIDEBAR = 360
+SNAP_DEG = 20.0  # an aim this close to a racer's facing goes straight ahead when it cannot pivot
 LOG_H = 130
+# an AI reason "moves 10.0\": +200.0\" expected, straight for the finish": the number
+# is the normal AI's finishing score (game/ai/normal.py), not inches
+FINISH_SCORE = re.compile(r':? [+-]?\d+(?:\.\d+)?" expected(, (?:straight|a dash) for the finish)')
 
 
 class RaceScene(TableScene):
@@ -52,12 +57,16 @@ class RaceScene(TableScene):
         self.mouse = (0, 0)
         self.end_turn = 0.0  # extra end facing (Q/E), degrees
         self.plan: list[tuple[float, float]] = []  # segments locked with S: (heading, inches)
+        self.straight = False  # Z: the straight line goes along the racer's facing
         self.message = ""
+        self.note = ""  # the decision panel's explanation (why no whip, what "back" means)
+        self.page = 0  # the decision buttons' page, when they do not all fit
         self._table_state()
         # camera follows the leader (L); from the start when nobody at the table is human
         self.following = all(seat.kind != "human" for seat in session.seats.values())
         self.press_on_racer: tuple[int, int] | None = None  # a drag that began on a racer
-        self.names = {r.id: r.name for r in st.racers.values()} | {p: st.player_names.get(p, p) for p in st.players}
+        self.names = {r.id: r.name for r in st.racers.values()} | {p: st.player_names.get(p, p) for p in st.players} \
+            | {oid: words.obstacle_name(oid) for oid in st.obstacles}
         self._catch_up()
 
     # --- layout --------------------------------------------------------------------
@@ -96,7 +105,7 @@ class RaceScene(TableScene):
         n = len(self.session.state.racers)
         row = round(38 * k)
         roster_h = 42 + min(n, 12) * row
-        banner_h = round(58 * k)
+        banner_h = round(66 * k)
         dice_h = round(184 * k)
         return {
             "banner": pygame.Rect(x, 6, sw, banner_h),
@@ -128,12 +137,18 @@ class RaceScene(TableScene):
         p = self._human()
         if not self._decision_changed(p):
             return
-        for b in self.buttons:
-            b.kill()
-        self.buttons.clear()
         self.selected = None
         self.sel_obstacle = None
         self.plan = []
+        self.page = 0
+        self._lay_out(p)
+
+    def _lay_out(self, p: Any) -> None:
+        """The decision panel's buttons for `p` (this page of them), under its note."""
+        for b in self.buttons:
+            b.kill()
+        self.buttons.clear()
+        self.note = ""
         if p is None:
             return
         r = self.rects()["decision"]
@@ -142,6 +157,7 @@ class RaceScene(TableScene):
                                              f"Pass to {p.seat.name}: ready", self.app.manager)
             self.buttons[b] = Choice.make("@handover")
             return
+        st = self.session.state
         legal = p.legal
         if p.kind == "movement_turn":
             racers: list[str] = []
@@ -150,20 +166,44 @@ class RaceScene(TableScene):
                     racers.append(c["racer"])
             legal = [Choice.make("@select", racer=rid) for rid in racers] + \
                 [c for c in legal if c.get("distance", 1.0) == 0.0]
+        elif p.kind == "scenery_turn":
+            self.note = words.SCENERY_NOTE
+        elif p.kind == "spur_whip_turn":
+            self.note = words.whip_note(st, legal)
         k = self.app.settings.ui_scale
         bh = round(30 * k)
-        y = r.y + round(34 * k)
-        for c in legal[:16]:
-            label = f"Move {words.name(self.session.state, c['racer'])}" if c.kind == "@select" else \
-                words.describe(self.session.state, c, p.kind)
-            b = pygame_gui.elements.UIButton(pygame.Rect(r.x + 6, y, r.w - 12, bh), label[:48], self.app.manager,
-                                             object_id="#choice")
-            self.buttons[b] = c
-            if self.show_help:
-                b.hide()
+        top = r.y + round(34 * k)
+        if self.note:
+            font = self.banner.small
+            top += len(panels.wrap(font, self.note, r.w - 20)) * font.get_linesize() + 4
+        room = max(1, (r.bottom - 6 - top) // (bh + 3))
+        pages = [legal]
+        if len(legal) > room:  # more than fit: pages, with a button to turn them
+            per = max(1, room - 1)
+            pages = [legal[i:i + per] for i in range(0, len(legal), per)]
+        self.page = min(self.page, len(pages) - 1)
+        y = top
+        for c in pages[self.page]:
+            label = f"Move {words.name(st, c['racer'])}" if c.kind == "@select" else words.describe(st, c, p.kind)
+            self._button(pygame.Rect(r.x + 6, y, r.w - 12, bh), label[:48], c)
             y += bh + 3
-            if y > r.bottom - 30:
-                break
+        if len(pages) > 1:
+            nxt = (self.page + 1) % len(pages)
+            self._button(pygame.Rect(r.x + 6, y, r.w - 12, bh),
+                         f"More choices (page {self.page + 1} of {len(pages)}) >", Choice.make("@page", page=nxt))
+
+    def _button(self, rect: pygame.Rect, label: str, c: Choice) -> None:
+        b = pygame_gui.elements.UIButton(rect, label, self.app.manager, object_id="#choice")
+        self.buttons[b] = c
+        if self.show_help:
+            b.hide()
+
+    def hovered_choice(self) -> Choice | None:
+        """The decision button under the pointer, if any."""
+        for b, c in self.buttons.items():
+            if b.visible and b.rect.collidepoint(self.mouse):
+                return c
+        return None
 
     def on_ui(self, event: pygame.event.Event) -> None:
         if saving.on_ui(self, event):
@@ -177,10 +217,15 @@ class RaceScene(TableScene):
             p = self.session.human_turn()
             self.last_human = p.actor if p else None
             return
+        if c.kind == "@page":
+            self.page = c["page"]
+            self._lay_out(self._human())
+            return
         if c.kind == "@select":
             self.selected = c["racer"]
             self.end_turn = 0.0
             self.plan = []
+            self.straight = False
             return
         self._submit(c)
 
@@ -215,6 +260,13 @@ class RaceScene(TableScene):
         want = math.hypot(dx, dy)
         last_h = plan[-1][0] if plan else r.heading
         heading = norm_heading(math.degrees(math.atan2(dy, dx))) if want > 0.05 else last_h
+        snapped = ""  # why the line was set to the racer's own facing, if it was
+        if not plan:
+            if self.straight:  # Z: straight ahead, the mouse sets only how far
+                fx, fy = unit(r.heading)
+                heading, want, snapped = r.heading, max(0.0, dx * fx + dy * fy), "straight ahead (Z)"
+            else:
+                heading, want, snapped = self._snap_straight(r, heading, want, dx, dy)
         if plan:  # a stamina segment: only stamina inches are left
             main, legs = plan[0][1], sum(d for _, d in plan[1:])
             d = max(0.0, min(want, r.stamina - legs - max(0.0, main - a)))
@@ -233,7 +285,7 @@ class RaceScene(TableScene):
             label += f" ({len(plan)} turn{'s' if len(plan) > 1 else ''})"
         stop = None
         if hit is not None:
-            what = words.name(st, hit.other) if hit.kind == Kind.RACER else hit.other.removeprefix("o:")
+            what = words.name(st, hit.other)
             if hit.kind == Kind.SMALL:
                 label += f" | jump {what}? 67% clear"
             elif hit.kind == Kind.RACER and st.racers[hit.other].player != r.player:
@@ -252,9 +304,51 @@ class RaceScene(TableScene):
         for h, x in segs:
             vx, vy = unit(h)
             points.append((points[-1][0] + vx * x, points[-1][1] + vy * x))
+        if why is None and snapped:
+            label = f"{snapped} | {label}"
+        elif why is not None and not plan and abs(angle_diff(main_h, r.heading)) > 1e-9:
+            blocker = self._pivot_blocker(r, main_h)
+            if blocker is not None and why.startswith("the pivot at the start would touch"):
+                why = f"the pivot at the start would touch {blocker}"
         return {"racer": r, "x": points[-1][0], "y": points[-1][1], "end_heading": heading + self.end_turn,
                 "label": label if why is None else why, "ok": why is None, "stop": stop, "choice": choice,
                 "points": points, "segment": (heading, d)}
+
+    def _pivot_blocker(self, r: Any, heading: float) -> str | None:
+        """The name of what a pivot at the start to `heading` would touch, or None if
+        the pivot is legal (read-only use of the rules' geometry)."""
+        geo = self.session.state.table
+        if geo.pivot_pose(r, heading) is not None:
+            return None
+        other = geo.rotation_blocked(r, heading)
+        return words.name(self.session.state, other) if other else "something"
+
+    def _snap_straight(self, r: Any, heading: float, want: float, dx: float,
+                       dy: float) -> tuple[float, float, str]:
+        """A racer that cannot pivot (flush against a rival after Surprise!, say) can
+        still go straight ahead; the mouse never lands on exactly its facing, so an
+        aim near it (within SNAP_DEG), or any aim when only its own facing is open,
+        is taken as straight ahead: (heading, inches wanted, why)."""
+        if abs(angle_diff(heading, r.heading)) < 1e-9:
+            return heading, want, ""
+        blocker = self._pivot_blocker(r, heading)
+        if blocker is None:
+            return heading, want, ""
+        near = abs(angle_diff(heading, r.heading)) <= SNAP_DEG
+        if not near and not self._only_straight(r):
+            return heading, want, ""
+        fx, fy = unit(r.heading)
+        along = dx * fx + dy * fy
+        if along <= 0.05:
+            return heading, want, ""
+        return r.heading, along, f"straight ahead: a turn would touch {blocker}"
+
+    def _only_straight(self, r: Any) -> bool:
+        """Is the racer's own facing the only start facing it can take toward the front?
+        (A base flush beside a rival can often still turn right round: the final
+        facing covers the same ground.)"""
+        geo = self.session.state.table
+        return all(geo.pivot_pose(r, norm_heading(r.heading + d)) is None for d in (-90.0, -45.0, -5.0, 5.0, 45.0, 90.0))
 
     def lock_segment(self) -> None:
         """S: end the straight line here and turn: the rest is stamina segments."""
@@ -313,8 +407,32 @@ class RaceScene(TableScene):
         surface.blit(back, back.get_rect(center=(ex, ey - 18)))
         surface.blit(t, t.get_rect(center=(ex, ey - 18)))
 
+    def _draw_hovered_obstacle(self, surface: pygame.Surface, c: Choice) -> None:
+        """A Scenery Phase button under the pointer: ring its obstacle and show
+        where the move would send it."""
+        st = self.session.state
+        o = st.obstacles.get(c["obstacle"])
+        if o is None:
+            return
+        cam = self.view.camera
+        cx, cy = cam.to_screen(o.x, o.y)
+        reach = max(o.radius, o.length / 2, o.width / 2,
+                    max((math.hypot(px, py) for px, py in o.points), default=0.0), 0.8)
+        pygame.draw.circle(surface, (255, 226, 120), (round(cx), round(cy)), round(reach * cam.ppi) + 6, 3)
+        ok = RULESET.is_legal(st, c) is None
+        self._draw_obstacle_ghost(surface, {"obstacle": o, "dx": c["dx"], "dy": c["dy"], "ok": ok,
+                                            "label": words.describe(st, c, "scenery_turn").removeprefix("Move ")})
+
+    def _log_text(self, e: Any) -> str:
+        """The log line; an AI's move reason drops its "expected" score when the line
+        reaches the finish: that score is the AI's finishing bonus, not inches."""
+        text = super()._log_text(e)
+        return FINISH_SCORE.sub(r"\1", text)
+
     # --- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if self._hurry_over(event):
+            return True
         cam = self.view.camera
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -353,6 +471,7 @@ class RaceScene(TableScene):
                     self.selected = hit
                     self.end_turn = 0.0
                     self.plan = []
+                    self.straight = False
                     self.press_on_racer = event.pos
                     return True
                 self.dragging = True
@@ -399,6 +518,9 @@ class RaceScene(TableScene):
             return True
         if self.selected is not None and k == pygame.K_s:
             self.lock_segment()
+            return True
+        if self.selected is not None and k == pygame.K_z:
+            self.straight = not self.straight and not self.plan
             return True
         if self.selected is not None and k == pygame.K_BACKSPACE:
             if self.plan:
@@ -458,7 +580,20 @@ class RaceScene(TableScene):
                 t = self.banner.small.render("your decision" if not self.handover else "hand over the screen",
                                              True, (232, 194, 122))
                 surface.blit(t, (dec.x + 10, dec.y + 8))
-        self.dice.draw(surface, rects["dice"], self.names)
+                if self.note and not self.handover:
+                    font = self.banner.small
+                    y = dec.y + round(34 * self.app.settings.ui_scale)
+                    for row in panels.wrap(font, self.note, dec.w - 20):
+                        surface.blit(font.render(row, True, (205, 195, 175)), (dec.x + 10, y))
+                        y += font.get_linesize()
+        hov = self.hovered_choice() if p is not None and p.kind == "scenery_turn" else None
+        if hov is not None and hov.kind == "move_obstacle" and self.sel_obstacle is None:
+            self._draw_hovered_obstacle(surface, hov)
+        pending = None
+        if p is not None and p.kind == "favour_offer" and not self.handover:
+            top = st.stack[-1]
+            pending = (top["roll"]["who"], top["roll"]["reason"], top["value"])
+        self.dice.draw(surface, rects["dice"], self.names, pending)
         self.log.draw(surface, rects["log"])
         saving.sync_undo_button(self)
         saving.draw_overlay(self, surface)
