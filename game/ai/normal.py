@@ -129,6 +129,8 @@ class NormalAgent:
             what = f", jumping {ln.meets[5:]} ({pct(4 / 6)} to clear it cleanly)"
         elif ln.meets.startswith("overtake"):
             what = f", overtaking {ln.meets[9:]} ({pct(4 / 6)} to get past)"
+        if ln.meets == "finish":  # its gain holds the finishing bonus, not inches
+            return f"{r.id} moves {ln.distance:.1f}\"{what}"
         return f"{r.id} moves {ln.distance:.1f}\": {ln.gain:+.1f}\" expected{what}"
 
     def _continue_move(self, state: Any, top: Any, legal: list[Choice]) -> Choice:
