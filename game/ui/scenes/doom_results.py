@@ -18,6 +18,11 @@ from game.ui.scenes.results import report_button, save_report
 INK = (241, 230, 208)
 DIM = (180, 168, 148)
 GOLD = (232, 194, 122)
+ICON_X = 110  # the wheel icons' column: right of the places ("1." at 60), left of the names
+# (header, x) of each column: place, then the wheel's icon (at ICON_X) and its name, with room between them
+COLUMNS = [("place", 60), ("wheel", ICON_X + 64), ("laps", 330), ("checkpoints", 395), ("wounds", 520),
+           ("sabotage left", 600), ("Fanatics", 740), ("Dammaz-Drengi", 830), ("slaves", 975), ("rams", 1045),
+           ("", 1110)]
 
 
 def placing(state: Any) -> list[Any]:
@@ -92,9 +97,7 @@ class DoomResultsScene(Scene):
             surface.blit(font.render(doom_words.reason_text(out["reason"]) + f", after {out['turns']} turns", True,
                                      INK), (60, y + 48))
         y += 120
-        cols = [("place", 60), ("wheel", 110), ("laps", 270), ("checkpoints", 330), ("wounds", 450),
-                ("sabotage left", 530), ("Fanatics", 680), ("Dammaz-Drengi", 770), ("slaves", 910), ("rams", 980),
-                ("", 1050)]
+        cols = COLUMNS
         tally = self.tally()
         for name, x in cols:
             surface.blit(font.render(name, True, DIM), (x, y))
@@ -104,7 +107,7 @@ class DoomResultsScene(Scene):
             idx = colours.get(wh.player, 0)
             icon = doom_art.wheel_sprite(art.player_colour(idx, self.app.settings.colour_blind), idx, 12.0,
                                          wh.length, wh.width, wrecked=not wh.running)
-            surface.blit(icon, (14, y + 1))
+            surface.blit(icon, (ICON_X, y + 12 - icon.get_height() // 2))
             cells = [f"{place}.", self.names.get(wh.player, wh.id)[:16], f"{wh.laps}/{st.options.laps}",
                      f"{wh.next_cp}/{n_cp}", f"{wh.wounds}/{wh.max_wounds}", str(wh.sabotage),
                      *(str(tally["over"].get(wh.id, []).count(k)) for k in ("fanatic", "slayer", "slave")),
@@ -112,4 +115,4 @@ class DoomResultsScene(Scene):
             f = bold if place == 1 else font
             for (_, x), cell in zip(cols, cells):
                 surface.blit(f.render(cell, True, GOLD if place == 1 else INK), (x, y))
-            y += 30
+            y += 32
