@@ -12,9 +12,35 @@ import pygame
 
 from game.rules.doomwheel import charts
 from game.ui import art, doom_art, doom_words
-from game.ui.panels import DIM, GOLD, INK, RED, _panel
+from game.ui.panels import DIM, GOLD, INK, RED, DiceTray, _panel
 
 GREEN = (150, 220, 120)
+
+
+class TrayRoll:
+    """A roll as the dice tray shows it, worded by doom_words.Narrator.tray: the
+    saboteur's sabotage on the wheel slid, a direction as degrees and a compass word
+    (no die box), the score a shot needs to hit."""
+
+    __slots__ = ("for_whom", "reason", "result", "faces", "favour", "event")
+
+    def __init__(self, for_whom: str, reason: str, result: Any, faces: tuple[int, ...], event: Any) -> None:
+        self.for_whom, self.reason, self.result, self.faces, self.favour, self.event = \
+            for_whom, reason, result, faces, None, event
+
+
+class DoomDiceTray(DiceTray):
+    """The Wild Race's dice tray (game/ui/panels.py), fed the Doomwheel's own words."""
+
+    def __init__(self, narrator: Any) -> None:
+        super().__init__()
+        self.narrator = narrator
+
+    def add(self, roll: Any) -> None:
+        if getattr(roll, "kind", "") == "RollMade":
+            who, why, result, faces = self.narrator.tray(roll)
+            roll = TrayRoll(who, why, result, faces, roll)
+        super().add(roll)
 
 
 class DoomRoster:

@@ -130,6 +130,50 @@ def _start_of_turn(e: Any) -> tuple[float, float]:
     return e.px + dx * math.cos(a) - dy * math.sin(a), e.py + dx * math.sin(a) + dy * math.cos(a)
 
 
+turn_start = _start_of_turn
+
+
+def stop_part(state: Any, wheel: str, pose: tuple[float, float, float], other: str) -> str:
+    """Which part of the wheel's base, set at `pose`, meets the track edge `other`
+    ("edge:i", one of the engine's barriers): "front", "rear", "left side", "right
+    side" or a corner such as "rear-right corner" ("" for anything else)."""
+    return stop_contact(state, wheel, pose, other)[0]
+
+
+def stop_contact(state: Any, wheel: str, pose: tuple[float, float, float], other: str
+                 ) -> tuple[str, tuple[float, float] | None]:
+    """(stop_part's words, the point of the base nearest the edge: where to mark it)."""
+    from game.rules.doomwheel.geo import track_barriers
+    from game.table import geometry as g
+    if not other.startswith("edge:") or wheel not in state.wheels:
+        return "", None
+    try:
+        (ax, ay), (bx, by) = track_barriers(state.course)[int(other.split(":", 1)[1])]
+    except (IndexError, ValueError):
+        return "", None
+    w = state.wheels[wheel]
+    seg = g.make_segment(ax, ay, bx, by)
+    x, y, h = pose
+    ux, uy = unit(h)
+    hl, hw = w.length / 2, w.width / 2
+    gaps: dict[tuple[str, str], float] = {}
+    pts: dict[tuple[str, str], tuple[float, float]] = {}
+    for fwd, lft in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        key = ("front" if fwd > 0 else "rear", "left" if lft > 0 else "right")
+        pts[key] = (x + ux * hl * fwd - uy * hw * lft, y + uy * hl * fwd + ux * hw * lft)
+        gaps[key] = g.gap(g.make_circle(pts[key][0], pts[key][1], 1e-9), seg)
+    (fb, lr), best = min(gaps.items(), key=lambda kv: kv[1])
+    other_side = (fb, "left" if lr == "right" else "right")
+    other_end = ("rear" if fb == "front" else "front", lr)
+    if abs(gaps[other_side] - best) < 0.05:
+        p, q = pts[(fb, lr)], pts[other_side]
+        return fb, ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+    if abs(gaps[other_end] - best) < 0.05:
+        p, q = pts[(fb, lr)], pts[other_end]
+        return f"{lr} side", ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+    return f"{fb}-{lr} corner", pts[(fb, lr)]
+
+
 def _stopped(out: Preview, other: str, st: Any) -> None:
     if other in st.wheels and RULESET.current_actor(st) == CHANCE and st.steps[-1]["reason"] == "ram":
         out.rams = other

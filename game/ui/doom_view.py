@@ -324,16 +324,18 @@ class DoomTableView(TableView):
                 t = self.font.render(str(n), True, (255, 255, 255))
                 pygame.draw.circle(layer, (*HIT, 255), (round(cx + r), round(cy - r)), 8)
                 layer.blit(t, t.get_rect(center=(round(cx + r), round(cy - r))))
-            if pv.stopped_by and end is not None:  # where an edge (or a wheel it may not ram) stops it
-                ex, ey = cam.to_screen(end[0] + (w.length / 2) * math.cos(math.radians(end[2])),
-                                       end[1] + (w.length / 2) * math.sin(math.radians(end[2])))
-                for dx, dy in ((1, 1), (1, -1)):
-                    pygame.draw.line(layer, (*HIT, 255), (ex - 7 * dx, ey - 7 * dy), (ex + 7 * dx, ey + 7 * dy), 3)
             if ghost.get("handle") is not None:  # the Schwenk point, to drag along the move
                 hx, hy = cam.to_screen(*ghost["handle"])
                 dia = [(hx, hy - 8), (hx + 8, hy), (hx, hy + 8), (hx - 8, hy)]
                 pygame.draw.polygon(layer, (40, 30, 20, 230), dia)
-                pygame.draw.polygon(layer, (*col, 255), dia, 2)
+                reached = ghost.get("handle_reached", True)  # else: the wheel stops before its Schwenk
+                pygame.draw.polygon(layer, (*col, 255) if reached else (150, 140, 125, 230), dia, 2)
+            if pv.stopped_by and end is not None:  # where an edge (or a wheel it may not ram) stops it
+                at = ghost.get("stop_at") or (end[0] + (w.length / 2) * math.cos(math.radians(end[2])),
+                                              end[1] + (w.length / 2) * math.sin(math.radians(end[2])))
+                ex, ey = cam.to_screen(*at)  # the part of the base that meets the edge (else its front)
+                for dx, dy in ((1, 1), (1, -1)):
+                    pygame.draw.line(layer, (*HIT, 255), (ex - 7 * dx, ey - 7 * dy), (ex + 7 * dx, ey + 7 * dy), 3)
             if pv.rams and pv.rams in st.wheels:
                 o = st.wheels[pv.rams]
                 pygame.draw.polygon(layer, (*HIT, 255), self._base_px(o.x, o.y, o.heading, o.length, o.width), 3)

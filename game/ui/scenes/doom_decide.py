@@ -13,7 +13,7 @@ from game.core.protocol import Choice
 from game.rules.doomwheel import RULESET
 from game.rules.doomwheel.geo import schwenk_cost
 from game.ui import doom_words as words
-from game.ui.doom_preview import Preview, aim, max_angle, preview
+from game.ui.doom_preview import Preview, aim, max_angle, preview, stop_contact
 
 
 class Deciding:
@@ -104,13 +104,19 @@ class Deciding:
                          f" (click to lay it; shown: 2\" a point)")
             return self._cached(sc, lambda: self._ghost_of(sc, ("sabotage",), label, wheel=self.target), label)
         if p.kind == "shoot":
+            from game.rules.doomwheel import shooting
             wid = st.stack[-1]["wheel"]
-            i = st.players.index(wid)
-            fan = st.course.fans[i]
-            lines = [((fan.x, fan.y), (st.wheels[c["target"]].x, st.wheels[c["target"]].y), (255, 90, 70))
-                     for c in p.legal if c.kind == "shoot"]
-            return {"lines": lines, "ok": True, "label": "bolt thrower: click a target or a button",
-                    "label_at": (fan.x, fan.y)}
+            spot = shooting.machine(st, wid)
+            if spot is None:
+                return None
+            lines, says = [], ["bolt thrower: click a target or a button"]
+            for c in p.legal:
+                if c.kind != "shoot":
+                    continue
+                t = st.wheels[c["target"]]
+                lines.append((spot, (t.x, t.y), (255, 90, 70)))
+                says.append(f"{self.names.get(t.id, t.id)}: {words.shot_odds(st, wid, t.id).split(', D3')[0]}")
+            return {"lines": lines, "ok": True, "label": "\n".join(says), "label_at": spot}
         return None
 
     def _cached(self, c: Choice, make: Callable[[], dict[str, Any]], tag: str = "") -> dict[str, Any]:
@@ -121,28 +127,52 @@ class Deciding:
         assert self._ghost is not None
         return self._ghost
 
-    def _ghost_of(self, c: Choice, hows: tuple[str, ...], label: str, wheel: str | None = None) -> dict[str, Any]:
+    def _ghost_of(self, c: Choice, hows: tuple[str, ...], label: str, wheel: str | None = None,
+                  moving: bool = False) -> dict[str, Any]:
         st = self.session.state
         why = RULESET.is_legal(st, c)
         pv = preview(st, c, wheel, hows) if why is None else Preview(wheel or "")
         return {"choice": c, "preview": pv, "wheel": pv.wheel, "ok": why is None,
-                "label": (label + self._outcome_text(pv)) if why is None else why}
+                "label": (label + self._outcome_text(pv, moving)) if why is None else why}
 
     def _move_ghost(self, c: Choice) -> dict[str, Any]:
+        """The plan in words and, where the engine's preview on a clone differs (a
+        stop before the Schwenk, a Schwenk cut short by an edge, a ram), what will
+        really happen: the label says what the drawing shows."""
         w, roll, mode = self._plan()
         dist = float(c.get("distance", roll))
-        text = words.move_text(float(c["at"]), float(c["angle"]), dist, schwenk_cost(w, float(c["angle"]), mode))
+        at, angle = float(c["at"]), float(c["angle"])
+        text = words.move_text(at, angle, dist, schwenk_cost(w, angle, mode))
         head = f"{dist:g}\" (of {roll:g}\")" if dist != roll else f"{roll:g}\""
-        g = self._ghost_of(c, ("move",), f"{head} {text}" if float(c["angle"]) == 0 else f"{head}: {text}")
+        g = self._ghost_of(c, ("move",), f"{head} {text}" if angle == 0 else f"{head}: {text}", moving=True)
+        pv = g["preview"]
         g["handle"] = self.handle_point()
+        g["handle_reached"] = True
+        if g["ok"]:
+            part = ""
+            if pv.stopped_by and pv.end is not None:
+                part, g["stop_at"] = stop_contact(self.session.state, pv.wheel, pv.end, pv.stopped_by)
+            real = words.move_outcome(at, angle, dist, pv.legs, pv.rams, pv.stopped_by, part, self.names)
+            if real:
+                first, _, rest = g["label"].partition("\n")
+                g["label"] = f"{head} planned: {text}\n{real}" + ("\n" + rest if rest else "")
+            if abs(angle) > 1e-9 and not any(leg.kind == "turn" for leg in pv.legs) and (pv.rams or pv.stopped_by):
+                reached = sum(math.hypot(leg.x1 - leg.x0, leg.y1 - leg.y0) for leg in pv.legs)
+                if reached < at - 0.05:  # the wheel stops before the Schwenk point: the diamond where it stops
+                    ux, uy = math.cos(math.radians(w.heading)), math.sin(math.radians(w.heading))
+                    g["handle"] = (w.x + ux * (reached + w.length / 2), w.y + uy * (reached + w.length / 2))
+                    g["handle_reached"] = False
         return g
 
-    def _outcome_text(self, pv: Preview) -> str:
+    def _outcome_text(self, pv: Preview, moving: bool = False) -> str:
         lines = []
         over = words.run_over_text([k for _, k in pv.run_over])
         if over:
             lines.append(over)
-        if pv.rams:
+        if moving and (pv.rams or pv.stopped_by):  # said by the move's own line (_move_ghost)
+            if pv.rams:
+                lines.append("D6 for the ram: 1-2 you are affected, 3-6 they are")
+        elif pv.rams:
             lines.append(f"rams {self.names.get(pv.rams, pv.rams)} (D6: 1-2 you, 3-6 them)")
         elif pv.stopped_by:
             lines.append("stops at " + ("the track edge" if pv.stopped_by.startswith("edge")

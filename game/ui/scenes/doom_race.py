@@ -19,9 +19,9 @@ from game.ui import doom_words as words
 from game.ui import saving
 from game.ui.app import App
 from game.ui.doom_animate import DoomAnimator
-from game.ui.doom_panels import DoomRoster, draw_help
+from game.ui.doom_panels import DoomDiceTray, DoomRoster, draw_help
 from game.ui.doom_view import DoomTableView
-from game.ui.panels import Banner, DiceTray, Log
+from game.ui.panels import Banner, Log
 from game.ui.scenes.doom_decide import Deciding
 from game.ui.scenes.table_scene import SPEEDS, TableScene
 from game.ui.session import Session
@@ -45,7 +45,8 @@ class DoomRaceScene(TableScene, Deciding):
         self.anim = DoomAnimator.of(st)
         self.banner = Banner()
         self.roster = DoomRoster(colours, app.settings.colour_blind, self.names)
-        self.dice = DiceTray()
+        self.narrator = words.Narrator(self.names, st)
+        self.dice = DoomDiceTray(self.narrator)
         self.log = Log()
         from game.ui.sound import Sounds
         self.sound = Sounds(0.0 if app.instant else app.settings.volume)
@@ -120,7 +121,12 @@ class DoomRaceScene(TableScene, Deciding):
         self.view.update(dt, self.anim)
 
     def _log_text(self, e: Any) -> str:
-        return words.log_line(e, self.names) if e.kind != "AiThought" else self._thought(e)
+        return self.narrator.line(e) if e.kind != "AiThought" else self._thought(e)
+
+    def _catch_up(self) -> None:
+        events = self.session.take_unseen()
+        self.narrator.prepare(events, self.session.state)  # a shot's range and cover as it is made
+        self.anim.feed(events)
 
     def _dice_wants(self, e: Any) -> bool:
         return not words.quiet(e)
@@ -190,8 +196,12 @@ class DoomRaceScene(TableScene, Deciding):
         for c in p.legal:
             label = words.describe(st, c, p.kind, self.names)
             if c.kind == "shoot":
-                label = f"Shoot {self.names.get(c['target'], c['target'])}: " + \
-                    words.shot_odds(st, st.stack[-1]["wheel"], c["target"]).split(", D3")[0]
+                text, tip = words.shot_button(st, st.stack[-1]["wheel"], c["target"], self.names)
+                self._button(tip, c, short=text)
+                continue
+            if c.kind == "repair" and label == words.REPAIR_FULL:
+                self._button(label, c, short=label)  # legal, but worth nothing: the tooltip says so too
+                continue
             self._button(label, c)
 
     def _show_wheel(self, w: Any) -> None:
@@ -331,7 +341,8 @@ class DoomRaceScene(TableScene, Deciding):
         hit = self.view.wheel_at(event.pos[0], event.pos[1], self.anim)
         if p is not None and self.handover is None:
             if p.kind == "plan":
-                hp = self.handle_point()
+                gh = self.ghost()
+                hp = gh.get("handle") if gh is not None else None
                 if hp is not None and math.dist(self.view.camera.to_screen(*hp), event.pos) <= 12:
                     self.drag_handle = True  # the Schwenk point: slide it along the move
                     return True
@@ -447,7 +458,8 @@ class DoomRaceScene(TableScene, Deciding):
                           "click or Enter to go"],
                  "sabotage": ["pick the target (or click its wheel), points 1-5,", "then click the table: that way"],
                  "activate": ["repair: not after a ram result", f"wounds now: {self._wounds_now()}"],
-                 "shoot": ["D3 wounds a hit, no armour save;", "or click the target wheel on the table"]}
+                 "shoot": ["to hit: 4+, -1 long range (beyond 24\"),", "-1 soft / -2 hard cover (the shields);",
+                           "a hit wounds on 4+: D3 wounds, no armour save;", "or click the target wheel on the table"]}
         for line in hints.get(p.kind, []):
             if y + small.get_linesize() > dec.bottom - 4:
                 break
