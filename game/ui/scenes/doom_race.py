@@ -295,6 +295,8 @@ class DoomRaceScene(TableScene, Deciding):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if self._hurry_over(event):
+            return True
         cam = self.view.camera
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
