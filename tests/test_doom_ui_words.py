@@ -45,3 +45,13 @@ def test_every_event_and_choice_has_words() -> None:
                 assert line and line != e.kind, (e, line)
                 assert "red" not in line.split() and "blue" not in line.split(), line  # names, not ids
     assert {"WheelMoved", "RanOver", "WoundsChanged", "CritterRespawned", "OrderDecided"} <= kinds, kinds
+
+
+def test_ram_lines_say_who_takes_it_and_what_follows() -> None:
+    from game.rules.doomwheel.events import Rammed
+    from game.ui.doom_words import log_line
+    names = {"red": "Red", "blue": "Blue"}
+    worse = log_line(Rammed("blue", "red", 2, "blue"), names)
+    assert worse.startswith("Blue rams Red! D6 2") and "Blue comes off worse: its move ends" in worse
+    took = log_line(Rammed("blue", "red", 3, "red"), names)
+    assert "Red takes it: shoved out of Blue's way" in took and "ram table for Red" in took

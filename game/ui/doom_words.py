@@ -324,8 +324,11 @@ def log_line(e: Any, names: dict[str, str]) -> str:
     if k == "CritterRespawned":
         return f"{critter_name(e.critter)} is back on the track"
     if k == "Rammed":
-        hit = "the rammer" if e.affected == e.rammer else "the rammed wheel"
-        return f"{who(names, e.rammer)} rams {who(names, e.rammed)}! D6 {e.roll}: {hit} is affected"
+        a, b = who(names, e.rammer), who(names, e.rammed)
+        if e.affected == e.rammer:
+            return f"{a} rams {b}! D6 {e.roll}: {a} comes off worse: its move ends, the ram table for {a}"
+        return (f"{a} rams {b}! D6 {e.roll}: {b} takes it: shoved out of {a}'s way (no need if already "
+                f"clear), then the ram table for {b}")
     if k == "RamResult":
         return f"{who(names, e.wheel)}: ram table {e.roll}: {RAM_EFFECTS.get(e.result, e.result)}"
     if k == "RamEffect":

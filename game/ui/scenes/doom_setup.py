@@ -15,7 +15,7 @@ import pygame_gui
 from game.core.course import load_course
 from game.core.errors import BadInput
 from game.rules.doomwheel import MAX_PLAYERS, check_field
-from game.rules.doomwheel.options import CHOICES, Options, parse_options
+from game.rules.doomwheel.options import CHOICES, HELP as OPTION_HELP, Options, parse_options
 from game.ui import art, doom_art
 from game.ui.app import ROOT, App, Scene
 from game.ui.scenes.setup import COLOUR_NAMES, DEFAULT_NAMES, _ruleset, course_labels
@@ -163,20 +163,20 @@ class DoomSetupScene(Scene):
         defaults = Options().to_json()
         self.option_dds: dict[Any, str] = {}
         oy = 116
-        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 230, 28), "laps", m))
+        add(self._option_label(pygame.Rect(x2, oy, 230, 28), "laps"))
         laps: list[str | tuple[str, str]] = [str(i) for i in range(1, 10)]
         self.laps_dd = pygame_gui.elements.UIDropDownMenu(laps, self.options.get("laps", str(defaults["laps"])),
                                                           pygame.Rect(x2 + 235, oy, 230, 28), m)
         add(self.laps_dd)
         oy += 32
         for name, values in CHOICES.items():
-            add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 230, 28), name, m))
+            add(self._option_label(pygame.Rect(x2, oy, 230, 28), name))
             dd = pygame_gui.elements.UIDropDownMenu(list(values), self.options.get(name, str(defaults[name])),
                                                     pygame.Rect(x2 + 235, oy, 230, 28), m)
             self.option_dds[dd] = name
             add(dd)
             oy += 32
-        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 230, 28), "turn_cap (safeguard)", m))
+        add(self._option_label(pygame.Rect(x2, oy, 230, 28), "turn_cap", "turn_cap (safeguard)"))
         self.cap_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x2 + 235, oy, 100, 28), m)
         self.cap_entry.set_text(self.options.get("turn_cap", str(defaults["turn_cap"])))
         add(self.cap_entry)
@@ -185,6 +185,12 @@ class DoomSetupScene(Scene):
         self.takebacks_dd = pygame_gui.elements.UIDropDownMenu(
             ["off", "on"], "on" if self.takebacks else "off", pygame.Rect(x2 + 235, oy, 100, 28), m)
         add(self.takebacks_dd)
+
+    def _option_label(self, rect: pygame.Rect, name: str, text: str = "") -> Any:
+        """An option's name, verbatim from the spec, with its help as the tooltip."""
+        label = pygame_gui.elements.UILabel(rect, text or name, self.app.manager)
+        label.set_tooltip(OPTION_HELP.get(name))
+        return label
 
     def card_size(self) -> tuple[tuple[int, int], int]:
         return (BIG_CARD, 2) if len(self.files) <= 2 else (CARD, 3)
