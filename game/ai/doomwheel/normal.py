@@ -528,7 +528,8 @@ class DoomNormalAgent:
             worth = kn.loss_worth(t.wounds, dist) * weights.get(t.id, 0.5)
             long = shooting.distance(state, at, t) > shooting.LONG
             wait = long and t.wounds > 3 and self._closer_next_turn(state, at, t)
-            label = f"{round(100 * p)}% to wound {name_of(t.id)} at {'long' if long else 'short'} range"
+            cov = {-1: ", soft cover", -2: ", hard cover"}.get(shooting.cover(state, at, t), "")
+            label = f"{round(100 * p)}% to wound {name_of(t.id)} at {'long' if long else 'short'} range{cov}"
             if worth > best[0]:
                 best = (worth, c, label, wait)
         _, choice, label, wait = best
