@@ -339,3 +339,44 @@ def test_results_columns_line_up_with_the_winner_bold(app) -> None:  # type: ign
         assert a.right < b.left
     OUT.mkdir(exist_ok=True)
     shot(app, "results-columns.png")
+
+
+def test_placement_numbers_each_free_slot_on_the_table(app) -> None:  # type: ignore[no-untyped-def]
+    """The placement buttons say "slot 1/2/3"; the table shows where each slot is."""
+    from game.core.course import load_course
+    from game.rules.wild_race.flow import slots
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import start_series
+    start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")),
+                 [("A", "human"), ("B", "human")], 2, Options(), 1, seed=3)
+    race = app.scene
+    for _ in range(600):
+        app.frame(1 / 60)
+        p = race._human()
+        if p is not None and race.handover is not None:
+            race.handover = None
+            continue
+        if p is not None and p.kind == "place_turn":
+            break
+        if p is not None:
+            race._submit(p.legal[0])
+    frames(app, 2)
+    p = race._human()
+    assert p is not None and p.kind == "place_turn"
+    cam = race.view.camera
+    outline = (250, 240, 200)
+    for c in p.legal:
+        x, y, h = slots(race.session.state)[c["slot"]]
+        sx, sy = (round(v) for v in cam.to_screen(x, y))
+        near = sum(1 for dx in range(-12, 13) for dy in range(-12, 13)
+                   if tuple(app.screen.get_at((sx + dx, sy + dy)))[:3] == outline)
+        assert near > 5, c  # its number (and outline) is drawn on the slot
+    shot(app, "race-placement-slots.png")
+    # a click on a numbered slot places the racer there
+    first = p.legal[-1]
+    x, y, _ = slots(race.session.state)[first["slot"]]
+    rid = first["racer"]
+    click(app, tuple(round(v) for v in cam.to_screen(x, y)))
+    frames(app, 2)
+    r = race.session.state.racers[rid]
+    assert rid in race.session.state.placed and abs(r.x - x) < 1e-6 and abs(r.y - y) < 1e-6

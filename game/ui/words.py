@@ -30,7 +30,7 @@ def pct(k: int, n: int = 6) -> str:
 PROMPTS = {
     "favour_offer": "spend a favour point on this roll?",
     "group_favour": "spend a favour point on your roll?",
-    "place_turn": "place your racers on the start line",
+    "place_turn": "place your racers: click a numbered slot behind the start line (or its button)",
     "movement_turn": "move a racer: drag from it, Enter or click to go; Z straight ahead",
     "jump_decision": "jump the obstacle, or stop short?",
     "overtake_stamina": "commit stamina to overtake, or stop?",

@@ -444,6 +444,10 @@ class RaceScene(TableScene):
         in_table = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self._in_table(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and in_table:
             if event.button == 1:
+                slot = self._slot_at(event.pos)
+                if slot is not None:
+                    self._submit(slot)  # placement: a click on a numbered slot takes it
+                    return True
                 og = self.obstacle_ghost()
                 if og is not None:
                     if og["ok"]:
@@ -545,6 +549,40 @@ class RaceScene(TableScene):
             self.view.camera.cx, self.view.camera.cy = lead.x, lead.y
 
     # --- drawing ---------------------------------------------------------------------------
+    def _slot_at(self, pos: tuple[int, int]) -> Choice | None:
+        """The placement choice whose free slot is under the pointer, if any."""
+        p = self._human()
+        if p is None or p.kind != "place_turn" or self.handover is not None or not p.legal:
+            return None
+        from game.rules.wild_race.flow import slots
+        st = self.session.state
+        r = st.racers[p.legal[0]["racer"]]
+        x, y = self.view.camera.to_table(*pos)
+        for c in p.legal:
+            sx, sy, h = slots(st)[c["slot"]]
+            if g.point_in_polygon(x, y, g.make_rect(sx, sy, h, r.length, r.width).points()):
+                return c
+        return None
+
+    def _draw_slots(self, surface: pygame.Surface, p: Any) -> None:
+        """Placement: each free start slot outlined on the table with the number its
+        button gives it."""
+        from game.rules.wild_race.flow import slots
+        from game.ui import art
+        cam = self.view.camera
+        st = self.session.state
+        r = st.racers[p.legal[0]["racer"]] if p.legal else None
+        if r is None:
+            return
+        all_slots = slots(st)
+        for c in p.legal:
+            x, y, h = all_slots[c["slot"]]
+            corners = [cam.to_screen(*pt) for pt in g.make_rect(x, y, h, r.length, r.width).points()]
+            pygame.draw.polygon(surface, (250, 240, 200), corners, 2)
+            sx, sy = cam.to_screen(x, y)
+            img = art.font(max(12, round(0.5 * cam.ppi)), bold=True).render(str(c["slot"] + 1), True, (250, 240, 200))
+            surface.blit(img, img.get_rect(center=(round(sx), round(sy))))
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((24, 20, 16))
         gh = self.ghost()
@@ -555,6 +593,8 @@ class RaceScene(TableScene):
         rects = self.rects()
         st = self.session.state
         p = self._human()
+        if p is not None and p.kind == "place_turn" and self.handover is None:
+            self._draw_slots(surface, p)
         if self.session.over:
             title, line = "The race is over", "results follow"
         elif p is not None:
