@@ -190,6 +190,17 @@ def test_dirty_follows_the_saved_state(tmp_path: pathlib.Path) -> None:
     assert m.dirty
 
 
+def test_problem_fields_read_as_words() -> None:
+    """The problem list names the piece, not the file's path to it."""
+    from game.ui.editor_model import field_words
+    assert field_words("obstacles[0]") == "Obstacle 1"
+    assert field_words("obstacles[2].size") == "Obstacle 3 (size)"
+    assert field_words("edges.left[3]") == "Left edge, point 4"
+    assert field_words("checkpoints[1][0]") == "Checkpoint 2"
+    assert field_words("critters[3].kind") == "Critter 4 (kind)"
+    assert field_words("") == "The course" and field_words("width") == "Width"
+
+
 def test_target_for_field_paths() -> None:
     assert target_for("obstacles[3]") == Target("obstacle", 3)
     assert target_for("obstacles[12].radius") == Target("obstacle", 12)

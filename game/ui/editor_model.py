@@ -293,6 +293,33 @@ class Target:
         return name if self.end is None else f"{name}, end {self.end}"
 
 
+def field_words(path: str) -> str:
+    """A problem's field path in a player's words: `obstacles[0].size` -> "Obstacle 1
+    (size)", `edges.left[3]` -> "Left edge, point 4"; other paths as they are."""
+    if not path:
+        return "The course"
+    if path.startswith("width"):
+        return "Width"
+    t = target_for(path)
+    m = re.match(r"[a-z_.]+(?:\[\d+\])*(?:\.(\w+))?$", path)
+    tail = f" ({m.group(1)})" if m and m.group(1) and t is not None and t.kind in (
+        "obstacle", "critter", "fan", "crossing") else ""
+    if t is None:
+        return path
+    n = "" if t.index is None else f" {t.index + 1}"
+    if t.kind == "centre":
+        return "Centre line" + (f", point{n}" if n else "")
+    if t.kind == "edge":
+        return (f"{t.side.capitalize()} edge" if t.side else "Edges") + (f", point{n}" if n else "")
+    if t.kind == "line":
+        if t.side == "checkpoint":
+            return f"Checkpoint{n}"
+        return f"{str(t.side).capitalize()} line"
+    if t.kind == "laps":
+        return "Laps"
+    return f"{t.kind.capitalize()}{n}{tail}"
+
+
 def target_for(path: str) -> Target | None:
     """The item a problem's field path points at, if any."""
     m = re.match(r"obstacles\[(\d+)\]", path)

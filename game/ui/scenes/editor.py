@@ -48,6 +48,7 @@ from game.ui.editor_model import (
     EditorModel,
     Target,
     course_files,
+    field_words,
     is_shipped,
     obstacle_heading,
     obstacle_polygon,
@@ -1064,7 +1065,7 @@ class EditorScene(Scene):
     def select_problem(self, p: Problem) -> None:
         """Select (and show) the item a problem is about."""
         t = target_for(p.field)
-        self.message = f"{p.field or 'course'}: {p.reason}"
+        self.message = f"{field_words(p.field)}: {p.reason}"
         if t is None or not self.model.exists(t):
             return
         self.sel = t
@@ -1748,7 +1749,7 @@ class EditorScene(Scene):
             else:
                 pygame.draw.polygon(s, col, [(cx, cy - 7 * k), (cx + 7 * k, cy + 5 * k), (cx - 7 * k, cy + 5 * k)])
             tx = round(28 * k)
-            s.blit(fb.render((p.field or "(course)")[:40], True, col), (tx, y))
+            s.blit(fb.render(field_words(p.field)[:40], True, col), (tx, y))
             yy = y + fb.get_linesize()
             for ln in lines:
                 s.blit(f.render(ln, True, INK), (tx, yy))

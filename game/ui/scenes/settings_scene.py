@@ -35,9 +35,12 @@ class SettingsScene(Scene):
             self.dds[dd] = key
             add(dd)
             y += 42
-        add(pygame_gui.elements.UILabel(pygame.Rect(40, y, 300, 32), "Auto-keep favour for (names, comma-separated)",
-                                        m))
+        keep_label = pygame_gui.elements.UILabel(pygame.Rect(40, y, 300, 32), "Always keep favour for", m)
+        keep_label.set_tooltip("Players (names, separated by commas) whose favour offers are answered "
+                               "'keep' at once, so the race does not stop to ask them")
+        add(keep_label)
         self.keep = pygame_gui.elements.UITextEntryLine(pygame.Rect(350, y, 400, 32), m)
+        self.keep.set_tooltip("player names, separated by commas")
         self.keep.set_text(", ".join(s.auto_keep_favour))
         add(self.keep)
         self.done = pygame_gui.elements.UIButton(pygame.Rect(w - 250, h - 76, 210, 50), "Save and back", m)
