@@ -114,6 +114,12 @@ def scrub(app: Any, scene: Any, turn: int) -> None:
     frames(app, 2)
 
 
+def tray_words(scene: Any) -> list[tuple[Any, ...]]:
+    """The dice tray as it reads: who, why, result, faces, favour of each roll shown
+    (the Doomwheel's tray holds rolls worded by its narrator, new objects each time)."""
+    return [(r.for_whom, r.reason, r.result, tuple(r.faces), r.favour) for r in scene.dice.rolls]
+
+
 def paused_viewer(app: Any, name: str) -> Any:
     from game.ui.scenes.replay import ReplayScene
     scene = ReplayScene(app, str(GOLDEN / name))
@@ -132,7 +138,7 @@ def test_after_a_scrub_the_log_reads_as_if_stepped_there(app, name: str) -> None
     pos = [cp.step for cp in cps if cp.turn == turn][-1]
     keys(app, pygame.K_RIGHT, pos)  # step there, one entry at a time
     assert scene.player.pos == pos and scene.player.turn == turn
-    stepped_log, stepped_dice = list(scene.log.lines), list(scene.dice.rolls)
+    stepped_log, stepped_dice, stepped_tray = list(scene.log.lines), list(scene.dice.rolls), tray_words(scene)
     assert len(stepped_log) > 10 and len(stepped_dice) == 5
     # a fresh viewer scrubbed forward to that turn, never having played it
     fresh = paused_viewer(app, name)
@@ -140,12 +146,15 @@ def test_after_a_scrub_the_log_reads_as_if_stepped_there(app, name: str) -> None
     assert fresh.player.pos == pos
     assert fresh.log.lines == stepped_log and fresh.log.scroll == 0
     assert not any(line.startswith("-- turn") for line in fresh.log.lines)
-    assert fresh.dice.rolls == stepped_dice  # the tray too: the same last five rolls
+    assert tray_words(fresh) == stepped_tray  # the tray too: the same last five rolls, worded alike
+    if not fresh.doom:
+        assert fresh.dice.rolls == stepped_dice
     # back from the end to that turn, and back from the end with the slider's own start
     key(app, pygame.K_END)
     assert fresh.player.done and len(fresh.log.lines) > len(stepped_log)
     scrub(app, fresh, turn)
     assert fresh.log.lines == stepped_log and fresh.log.scroll == 0
+    assert tray_words(fresh) == stepped_tray
     scrub(app, fresh, 0)
     assert fresh.log.lines == stepped_log[:2]  # the title and the hash check only
     # a step back reads as one step fewer
@@ -154,10 +163,72 @@ def test_after_a_scrub_the_log_reads_as_if_stepped_there(app, name: str) -> None
     fresh_back = list(fresh.log.lines)
     key(app, pygame.K_RIGHT)
     assert fresh.log.lines == stepped_log and len(fresh_back) <= len(stepped_log)
+    assert tray_words(fresh) == stepped_tray
     # the newest line is the one drawn last in the log panel
     frames(app, 1)
     OUT_SHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(OUT_SHOTS / f"replay-scrubbed-{name.split('.')[0]}.png"))
+
+
+def test_a_doomwheel_replay_is_worded_as_the_live_race(app) -> None:  # type: ignore[no-untyped-def]
+    """The viewer words a Doomwheel replay with the live race's Narrator and
+    DoomDiceTray: the saboteur's sabotage, every bolt thrower shot with what it needs
+    and how it went, start grid places, directions in degrees (no die box); and a
+    jump (back or forward) into the middle of a sabotage or a shot goes on worded as
+    stepping there from the start words it."""
+    import re
+
+    from game.ui.doom_panels import DoomDiceTray
+    scene = paused_viewer(app, "doomwheel-1.replay.json")
+    assert isinstance(scene.dice, DoomDiceTray)
+    n = len(scene.record.history)
+    seen = [(list(scene.log.lines), tray_words(scene))]
+    for _ in range(n):  # step through the whole race, one entry at a time, as Right does
+        scene.step_once()
+        seen.append((list(scene.log.lines), tray_words(scene)))
+    assert scene.player.done and scene.player.pos == n
+    log = seen[-1][0]
+    shots = [line for line in log if "'s bolt thrower shoots at " in line]
+    assert len(shots) >= 5 and all(re.search(r"\(\d+\", .*\): needs (\d\+|6 then \d\+), rolls \d — ", line)
+                                   for line in shots), shots
+    assert any(line.endswith("— hits!") for line in shots) and any(line.endswith("— misses") for line in shots)
+    assert any("'s sabotage on " in line for line in log)
+    assert not any(line.startswith("Sabotage on ") for line in log)  # the plain words (the wheel slid only)
+    assert any("takes place 1 of 2 on the start grid (the left-hand place)" in line for line in log)
+    assert any(re.search(r"rolls a random direction: \d+° \((north|south|east|west)", line) for line in log)
+    trays = [t for _, tray in seen for t in tray]
+    assert any(who.endswith("'s sabotage on " + who.rsplit(" ", 1)[-1]) and why.endswith("D3")
+               for who, why, *_ in trays)
+    assert any(why.startswith("to hit ") for _, why, *_ in trays)
+    directions = [t for t in trays if "direction" in t[1]]
+    assert directions and all(t[3] == () and "°" in t[2] for t in directions)  # no die box
+    # where a sabotage or a shot was worded: jump there from the end (and from the start),
+    # one entry short of it, and step on
+    told = [p for p in range(1, n + 1) if seen[p][0] != seen[p - 1][0] and any(
+        "'s sabotage on " in line or "'s bolt thrower" in line or "'s bolt" in line
+        for line in seen[p][0][len(seen[p - 1][0]):])]
+    assert len(told) >= 10
+    fresh = paused_viewer(app, "doomwheel-1.replay.json")
+    key(app, pygame.K_END)
+    assert fresh.log.lines == seen[-1][0] and tray_words(fresh) == seen[-1][1]
+    for p in reversed(told):
+        fresh.seek(p - 1)
+        assert (fresh.log.lines, tray_words(fresh)) == seen[p - 1]
+        fresh.step_once()
+        assert (fresh.log.lines, tray_words(fresh)) == seen[p], p
+    key(app, pygame.K_HOME)
+    assert fresh.log.lines == seen[0][0] and tray_words(fresh) == []
+    for p in told[:8]:
+        fresh.seek(p - 1)
+        fresh.step_once()
+        assert (fresh.log.lines, tray_words(fresh)) == seen[p], p
+    # a shot on screen: the log's line and the tray's "to hit" (the screenshot)
+    p = next(p for p in told if any("shoots at" in line for line in seen[p][0][len(seen[p - 1][0]):]))
+    fresh.seek(p)
+    assert "shoots at" in " ".join(fresh.log.lines[-3:]) and tray_words(fresh)[0][1].startswith("to hit ")
+    frames(app, 1)
+    OUT_SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(OUT_SHOTS / "replay-doomwheel-narrated.png"))
 
 
 def test_turn_bar_and_hash_box_count_turns_alike(app) -> None:  # type: ignore[no-untyped-def]

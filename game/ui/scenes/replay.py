@@ -12,10 +12,19 @@ stops where the game stops matching.
 
 Wherever the viewer jumps (slider, Home / End, a step back), the log and the dice
 tray read as they would had it stepped there from the start: every entry's lines
-are kept as it is first played (`_shown`), in the order the animator shows them."""
+are kept as it is first played (`_shown`), in the order the animator shows them.
+
+A Doomwheel replay is worded as the live race words it (doom_race.py): by a
+doom_words.Narrator (sabotage from the saboteur's side, each bolt thrower shot
+from range and cover to its outcome, start grid places, directions in degrees) and
+a doom_panels.DoomDiceTray. The narrator remembers what came before, so the entries
+are first worded by a narrator of their own (`_scribe`), which leaves a copy of
+itself after each entry (`_told`); a jump starts the shown narrator again from the
+copy left where it lands."""
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -75,6 +84,8 @@ class ReplayScene(Scene):
             self.view: Any = DoomTableView(st, self.colours, self.app.settings.colour_blind, self.names)
             self.anim: Any = DoomAnimator.of(st)
             self.dice_names = {**{c: doom_words.critter_name(c) for c in st.critters}, **self.names}
+            self.narrator: Any = doom_words.Narrator(self.names, st)  # the shown log's and tray's words
+            self._scribe: Any = doom_words.Narrator(self.names, st)  # words each entry as first played
         else:
             from game.ui.animate import Animator
             from game.ui.table_view import TableView
@@ -82,9 +93,10 @@ class ReplayScene(Scene):
             self.anim = Animator.of(st)
             self.names.update({r.id: r.name for r in st.racers.values()})
             self.dice_names = self.names
+            self.narrator = self._scribe = None
         self.view.grid = self.app.settings.grid
         self.banner = Banner()
-        self.dice = DiceTray()
+        self.dice = self._new_tray()
         self.log = Log()
         self._name_re = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in sorted(self.names, key=len,
                                                                                            reverse=True)) +
@@ -93,6 +105,7 @@ class ReplayScene(Scene):
         self.turn_list = sorted({t for t, _ in self.player.turns()})
         # per history entry, as first played: (its log lines, its dice for the tray)
         self._shown: list[tuple[list[str], list[Any]]] = []
+        self._told: list[Any] = []  # Doomwheel: the narrator as each entry leaves it (`_keep`)
         self._scratch: Any = type(self.anim).of(st)  # orders an entry's events as the animator shows them
         self._stop = -1  # the history entry where the game stopped matching (with self.error)
         self._head = [f"Replay of {RULESET_NAMES.get(setup.ruleset, setup.ruleset)} on "
@@ -173,6 +186,8 @@ class ReplayScene(Scene):
             self.log.add("Replay stops: " + self.error)
             self._label_play()
             return False
+        if self.narrator is not None:
+            self.narrator.prepare(events, self.player.state)  # a shot's range and cover as it is made
         self.anim.feed(events)
         return True
 
@@ -189,7 +204,22 @@ class ReplayScene(Scene):
             shown = self._scratch.take_shown()
             if hasattr(self._scratch, "take_tosses"):
                 self._scratch.take_tosses()
-            self._shown.append(([t for t in map(self._line, shown) if t], [e for e in shown if self._is_die(e)]))
+            if self._scribe is not None:
+                self._scribe.prepare(events, self.player.state)
+                lines, dice = [], []
+                for e in shown:
+                    text = self._doom_line(self._scribe, e)
+                    if text:
+                        lines.append(text)
+                    if self._is_die(e):  # worded now, after its line, as DoomDiceTray.add words it
+                        from game.ui.doom_panels import TrayRoll
+                        who, why, result, faces = self._scribe.tray(e)
+                        dice.append(TrayRoll(who, why, result, faces, e))
+                self._shown.append((lines, dice))
+                self._told.append(self._keep(self._scribe))
+            else:
+                self._shown.append(([t for t in map(self._line, shown) if t],
+                                    [e for e in shown if self._is_die(e)]))
         return events
 
     def _stopped(self, d: Divergence) -> None:
@@ -244,9 +274,38 @@ class ReplayScene(Scene):
             rolls[:0] = dice
             if len(rolls) >= 5:
                 break
-        self.dice = DiceTray()
+        if self.narrator is not None:  # as the narrator stood after the last entry played
+            self.narrator = self._told_at(upto)
+        self.dice = self._new_tray()
         for roll in rolls[-5:]:
             self.dice.add(roll)
+
+    def _new_tray(self) -> DiceTray:
+        if self.narrator is not None:
+            from game.ui.doom_panels import DoomDiceTray
+            return DoomDiceTray(self.narrator)  # rolls already worded (TrayRoll) go in as they are
+        return DiceTray()
+
+    @staticmethod
+    def _keep(narrator: Any) -> Any:
+        """A copy of a Doomwheel narrator, to go on from later (the race's state and the
+        names shared, not copied; the shots' facts dropped: every Chosen they were read
+        for has had its line by the end of its entry)."""
+        facts, narrator.facts = narrator.facts, []
+        try:
+            return copy.deepcopy(narrator, {id(narrator.state): narrator.state, id(narrator.names): narrator.names})
+        finally:
+            narrator.facts = facts
+
+    def _told_at(self, upto: int) -> Any:
+        """The narrator as stepping through the first `upto` entries leaves it."""
+        from game.ui import doom_words
+        st = self.player.state
+        if upto <= 0 or not self._told:
+            return doom_words.Narrator(self.names, st)
+        n = self._keep(self._told[min(upto, len(self._told)) - 1])
+        n.state = st
+        return n
 
     def _sync_slider(self) -> None:
         if self.slider is not None and self.slider.alive() and self.player.turn != self._slider_turn:
@@ -271,20 +330,23 @@ class ReplayScene(Scene):
 
     def _show_events(self) -> None:
         for e in self.anim.take_shown():
-            text = self._line(e)
+            text = self._doom_line(self.narrator, e) if self.narrator is not None else self._line(e)
             if text:
                 self.log.add(text)
             if self._is_die(e):
                 self.dice.add(e)
 
     def _line(self, e: Any) -> str:
-        """An event's log line, with the players' and racers' names ("" for none)."""
-        if self.doom:
-            from game.ui import doom_words
-            text = doom_words.log_line(e, self.names) if e.kind not in ("Chosen", "AiThought") else ""
-        else:
-            text = e.text()
+        """A Wild Race event's log line, with the players' and racers' names ("" for none)."""
+        text = e.text()
         return self._name_re.sub(lambda m: self.names[m.group(1)], text) if text else ""
+
+    @staticmethod
+    def _doom_line(narrator: Any, e: Any) -> str:
+        """A Doomwheel event's log line, as the live race words it: every shown event
+        goes to the narrator in order (a Chosen has no line, but says who sabotages or
+        shoots); AI thoughts are not in a replay."""
+        return narrator.line(e) if e.kind != "AiThought" else ""
 
     def _is_die(self, e: Any) -> bool:
         """A roll for the dice tray (the Doomwheel critters' own dice stay out of it)."""
