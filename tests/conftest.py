@@ -1,4 +1,4 @@
-"""Hypothesis profiles.
+"""Hypothesis profiles, and the `app` fixture of the window tests.
 
 ``make test`` (and so CI) runs the ``ci`` profile: every property test draws
 the same examples on every run, so a red CI points at a change, not at luck.
@@ -9,9 +9,26 @@ to look for new failures; a failure prints the example and a blob that replays i
 from __future__ import annotations
 
 import os
+import pathlib
+from typing import Any, Iterator
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("explore", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture()
+def app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The game's window (1280x800, instant animation, a frozen clock) on the main
+    menu, with its data folder in the test's temporary folder. Set SDL_VIDEODRIVER
+    and SDL_AUDIODRIVER to dummy before importing pygame (the UI test modules do)."""
+    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+    a = App((1280, 800), instant=True, clock=lambda: 0.0)
+    a.push(MenuScene(a))
+    yield a
+    a.close()

@@ -28,17 +28,6 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIGURE_8 = ROOT / "levels" / "doomwheel" / "figure_of_eight.json"
 
 
-@pytest.fixture()
-def app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
-    from game.ui.app import App
-    from game.ui.scenes.menu import MenuScene
-    a = App((1280, 800), instant=True, clock=lambda: 0.0)
-    a.push(MenuScene(a))
-    yield a
-    a.close()
-
-
 def move_mouse(app, pos: tuple[float, float]) -> None:  # type: ignore[no-untyped-def]
     p = (int(pos[0]), int(pos[1]))
     pygame.mouse.set_pos(p)

@@ -30,7 +30,6 @@ from game.core.protocol import CHANCE, TERMINAL, Choice  # noqa: E402
 from game.rules.doomwheel import RULESET, DoomSetup, new_state, shooting  # noqa: E402
 from game.ui import doom_words as words  # noqa: E402
 from game.ui.session import Chosen  # noqa: E402
-from tests.test_doom_ui import app  # noqa: E402,F401  (the fixture)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIGURE_8 = ROOT / "levels" / "doomwheel" / "figure_of_eight.json"

@@ -327,17 +327,6 @@ pygame = pytest.importorskip("pygame")
 pygame_gui = pytest.importorskip("pygame_gui")
 
 
-@pytest.fixture()
-def app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
-    from game.ui.app import App
-    from game.ui.scenes.menu import MenuScene
-    a = App((1280, 800), instant=True, clock=lambda: 0.0)
-    a.push(MenuScene(a))
-    yield a
-    a.close()
-
-
 def frame(app, n: int = 1) -> None:  # type: ignore[no-untyped-def]
     for _ in range(n):
         app.frame(1 / 60)

@@ -18,9 +18,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from tests.test_editor import (  # noqa: E402,F401  (app: the fixture)
+from tests.test_editor import (  # noqa: E402
     ROOT,
-    app,
     at,
     button,
     click,

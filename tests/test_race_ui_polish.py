@@ -24,17 +24,6 @@ OUT = ROOT / "out"
 STUCK = ROOT / "tests" / "data" / "stuck-gorse-turn3.json"  # playtest save: Gorse flush beside Thistle
 
 
-@pytest.fixture()
-def app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
-    from game.ui.app import App
-    from game.ui.scenes.menu import MenuScene
-    a = App((1280, 800), instant=True, clock=lambda: 0.0)
-    a.push(MenuScene(a))
-    yield a
-    a.close()
-
-
 def frames(app: Any, n: int = 2) -> None:
     for _ in range(n):
         app.frame(1 / 60)

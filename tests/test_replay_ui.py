@@ -23,17 +23,6 @@ GOLDEN = ROOT / "tests" / "golden"
 OUT_SHOTS = pathlib.Path(os.environ.get("WILD_TABLE_SHOTS", str(OUT)))
 
 
-@pytest.fixture()
-def app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
-    from game.ui.app import App
-    from game.ui.scenes.menu import MenuScene
-    a = App((1280, 800), instant=True, clock=lambda: 0.0)
-    a.push(MenuScene(a))
-    yield a
-    a.close()
-
-
 def frames(app: Any, n: int = 2) -> None:
     for _ in range(n):
         app.frame(1 / 60)

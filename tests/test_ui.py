@@ -20,17 +20,6 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "out"
 
 
-@pytest.fixture()
-def app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
-    from game.ui.app import App
-    from game.ui.scenes.menu import MenuScene
-    a = App((1280, 800), instant=True, clock=lambda: 0.0)
-    a.push(MenuScene(a))
-    yield a
-    a.close()
-
-
 def click(app, pos: tuple[int, int], button: int = 1) -> None:  # type: ignore[no-untyped-def]
     pygame.mouse.set_pos(pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
