@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test test-fast bench fast clean-fast clean
+.PHONY: play test test-slow test-fast bench fast clean-fast clean
 
 # Optional: compile the hot modules with mypyc (needs a C compiler; tools/fast.py).
 # The pure Python modules stay the reference; remove the build with `make clean-fast`.
@@ -22,7 +22,11 @@ play: $(STAMP)
 	$(BIN)/python -m game
 
 test: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest --durations=15
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n auto --durations=15
+
+# the long suites (200-game save soak, AI arenas) that `make test` leaves out
+test-slow: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n auto -m slow --durations=10
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py --compiled
@@ -32,7 +36,7 @@ fast: $(STAMP)
 
 # the whole suite against a compiled copy in a temp folder (the work tree is untouched)
 test-fast: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/fast.py test -p no:warnings
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/fast.py test -n auto -p no:warnings
 
 clean-fast:
 	rm -rf build *__mypyc*.so

@@ -94,6 +94,7 @@ def test_doomwheel_arena_is_deterministic_per_seed(capsys: pytest.CaptureFixture
     assert {k: v for k, v in a.items() if k not in timing} == {k: v for k, v in b.items() if k not in timing}
 
 
+@pytest.mark.slow
 def test_doomwheel_normal_beats_random_clearly(capsys: pytest.CaptureFixture[str]) -> None:
     """One-lap races (to keep the suite quick; docs/ai.md has 3-lap results): 24
     races, seats swapped in pairs, both courses."""
@@ -101,6 +102,7 @@ def test_doomwheel_normal_beats_random_clearly(capsys: pytest.CaptureFixture[str
     assert a["a_win_rate"] >= 0.75, a
 
 
+@pytest.mark.slow
 def test_doomwheel_easy_beats_random(capsys: pytest.CaptureFixture[str]) -> None:
     a = arena(capsys, *DOOM_SHORT, "--a", "easy", "--b", "random", "--races", "16", "--seed", "2", "--jobs", "2")
     assert a["a_win_rate"] >= 0.6, a

@@ -8,7 +8,6 @@ import copy
 import json
 import math
 import pickle
-import time
 from pathlib import Path
 from typing import Any
 
@@ -287,14 +286,13 @@ def test_hint_window_through_a_crossing() -> None:
         s += 0.25
 
 
-def test_progress_is_fast_with_a_hint() -> None:
+def test_progress_with_a_hint_agrees_with_the_full_search() -> None:
+    """The windowed search (hint) finds what the whole-line search finds; its speed
+    is measured by tools/bench.py ("centre-line progress with a hint"), not here."""
     course = load_course(SAMPLE)
-    n = 20000
-    t0 = time.perf_counter()
-    for i in range(n):
-        course.progress(40.0 + (i % 10) * 0.1, 3.0, 40.0)
-    per_call = (time.perf_counter() - t0) / n
-    assert per_call < 50e-6  # about 1-3 µs on a normal machine; generous for slow CI
+    for i in range(200):
+        x, y = 40.0 + (i % 10) * 0.1, 3.0
+        assert course.progress(x, y, 40.0) == pytest.approx(course.progress(x, y), abs=1e-9)
 
 
 @settings(max_examples=200, deadline=None)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import time
 from pathlib import Path
 from typing import Any
 
@@ -427,9 +426,7 @@ def test_large_obstacles_closing_the_track() -> None:
 def test_crowded_piles_are_reported_not_checked_for_minutes() -> None:
     gon = [[math.cos(k * math.pi / 32), math.sin(k * math.pi / 32)] for k in range(64)]
     pile = [{"id": f"o{k}", "size": "large", "shape": "polygon", "x": 50, "y": 0, "points": gon} for k in range(200)]
-    t0 = time.perf_counter()
     errs = errors(straight(centre=[[0, 0], [100, 0]], obstacles=pile))
-    assert time.perf_counter() - t0 < 5.0
     assert ("obstacles", "... stopped after 20 overlapping obstacles") in errs
     assert sum(1 for _, r in errs if "overlaps" in r) == 20
 
@@ -524,7 +521,8 @@ def test_box_tree_query_and_nearest() -> None:
 # ------------------------------------------------------------------ the largest legal course is quick
 
 
-def test_the_largest_legal_course_loads_and_checks_quickly() -> None:
+def huge_course_data() -> dict[str, Any]:
+    """The largest legal course (tools/bench.py times loading and checking it)."""
     gon = [[math.cos(k * math.pi / 32), math.sin(k * math.pi / 32)] for k in range(64)]
     left = [[i * 2.001 - 2, 12 + 3 * math.sin(i)] for i in range(2000)]
     right = [[i * 2.001 - 2, -12 + 3 * math.sin(i * 1.3)] for i in range(2000)]
@@ -538,12 +536,13 @@ def test_the_largest_legal_course_loads_and_checks_quickly() -> None:
         "checkpoints": [[[40.0 * k, 20], [40.0 * k, -20]] for k in range(1, 97)],
         "decorations": [{"look": "tree", "x": k, "y": 30} for k in range(500)],
     }
-    t0 = time.perf_counter()
-    course, probs = read_course(json.loads(canonical_dumps(data)), "huge.json")
+    return data
+
+
+def test_the_largest_legal_course_loads_and_checks_with_warnings_only() -> None:
+    course, probs = read_course(json.loads(canonical_dumps(huge_course_data())), "huge.json")
     assert course is not None, probs[:3]
-    found = check_course(course)
-    elapsed = time.perf_counter() - t0
-    assert elapsed < 4.0, f"{elapsed:.2f} s"  # about 0.5 s on a normal machine
+    found = check_course(course)  # its time: tools/bench.py ("check the largest legal course")
     assert all(p.severity == "warning" for p in found), found[:3]
 
 

@@ -155,14 +155,20 @@ def _save_load_play_on(tmp_path: pathlib.Path, make: Any, ruleset: str, games: i
         assert game.record.to_json()["history"] == rg.record.to_json()["history"]
 
 
-def test_wild_race_saved_anywhere_plays_on_as_if_never_stopped(tmp_path: pathlib.Path) -> None:
+# 40 games each in `make test`; the 200 each behind the slow marker (`make test-slow`, CI)
+SOAK = [40, pytest.param(200, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("games", SOAK)
+def test_wild_race_saved_anywhere_plays_on_as_if_never_stopped(tmp_path: pathlib.Path, games: int) -> None:
     def make(seed: int) -> Any:
         return wild_game(seed, "greedy" if seed % 2 else "random", per=1 + seed % 2, turn_cap=12)
-    _save_load_play_on(tmp_path, make, "wild_race", 200, 1000)
+    _save_load_play_on(tmp_path, make, "wild_race", games, 1000)
 
 
-def test_doomwheel_saved_anywhere_plays_on_as_if_never_stopped(tmp_path: pathlib.Path) -> None:
-    _save_load_play_on(tmp_path, lambda seed: doom_game(seed, turn_cap=2), "doomwheel", 200, 5000)
+@pytest.mark.parametrize("games", SOAK)
+def test_doomwheel_saved_anywhere_plays_on_as_if_never_stopped(tmp_path: pathlib.Path, games: int) -> None:
+    _save_load_play_on(tmp_path, lambda seed: doom_game(seed, turn_cap=2), "doomwheel", games, 5000)
 
 
 def test_a_save_holds_seats_snapshot_and_exact_floats(tmp_path: pathlib.Path) -> None:

@@ -13,7 +13,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from types import FrameType
 from typing import Any, Iterator
@@ -219,9 +218,7 @@ def test_bad_file(capsys: pytest.CaptureFixture[str], tmp_path: Path, content: s
     else:
         path.write_text(content, encoding="utf-8")
     before = stamp(path)
-    t0 = time.perf_counter()
     rc, lines, err = validate(capsys, str(path))
-    assert time.perf_counter() - t0 < 2.0
     assert rc == 2 and err == ""
     prefix = f"{path}: "
     assert all(line.startswith(prefix) for line in lines), lines

@@ -293,7 +293,26 @@ def bench_geometry(n: int) -> dict[str, float]:
         lambda: t.first_rotation_contact(t.shape("r2"), t.shape("r2").cx, t.shape("r2").cy, 90.0, Kind.ALL, {"r2"}),
         500)
     out["nearest edge within 6\" (us)"] = per_call(lambda: t.nearest(shape, Kind.EDGE, 6.0), 500)
+    it2 = iter(range(10**9))
+    out["centre-line progress with a hint (us)"] = per_call(
+        lambda: course.progress(40.0 + (next(it2) % 10) * 0.1, 3.0, 40.0), 2000)
     return out
+
+
+def bench_largest_course(n: int) -> float:
+    """Load and check the largest legal course (tests/test_level_format.py builds it), in ms."""
+    import json as _json
+
+    from game.core.course import read_course
+    from game.core.course_check import check_course
+    from game.core.jsonload import canonical_dumps
+    from tests.test_level_format import huge_course_data
+    text = canonical_dumps(huge_course_data())
+
+    def one() -> None:
+        course, _ = read_course(_json.loads(text), "huge.json")
+        check_course(course)
+    return statistics.median(timed(one, n)) * 1000
 
 
 def bench_startup(n: int) -> float:
@@ -515,6 +534,7 @@ def main() -> int:
     race = bench_race(n)
     floor = bench_dice_floor(n, race["mean_turns"])
     geo = bench_geometry(n)
+    huge = bench_largest_course(3 if args.quick else 5)
     start = bench_startup(3 if args.quick else 7)
     fast = bench_compiled(n) if args.compiled else None
     frames = bench_frames(300 if not args.quick else 100)
@@ -585,7 +605,14 @@ def main() -> int:
         "",
         "| operation | us |",
         "|---|---:|",
-    ] + [f"| {k.replace(' (us)', '')} | {v:.1f} |" for k, v in geo.items()]
+    ] + [f"| {k.replace(' (us)', '')} | {v:.1f} |" for k, v in geo.items()] + [
+        "",
+        "## Courses",
+        "",
+        "| measure | value |",
+        "|---|---:|",
+        f"| load and check the largest legal course (2000-point edges, 200 obstacles) | {huge:.0f} ms |",
+    ]
     lines += [
         "",
         "## Notes",
