@@ -70,9 +70,9 @@ class _SpotRules:
         self.others = [obstacle_shape(q) for q in state.live_obstacles() if q.id != o.id]
         racing = state.racing()
         self.front = state.options.recycle_reference == "front"
-        if self.front:
+        if self.front:  # beyond the leading racer and every other obstacle, 6" from each
             lead = max(racing, key=lambda r: (r.progress, r.id))
-            self.after = racer_span(state, lead)[1]
+            self.after = max([racer_span(state, lead)[1]] + [shape_progress(state, sh)[1] for sh in self.others])
             self.refs = [racer_shape(lead)] + self.others
         else:
             objs = [(racer_span(state, r), racer_shape(r)) for r in racing]
