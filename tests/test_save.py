@@ -177,7 +177,7 @@ def test_a_save_holds_seats_snapshot_and_exact_floats(tmp_path: pathlib.Path) ->
     path = tmp_path / "s.json"
     save_game(str(path), rg, extra={"series": {"race": 2}})
     doc = json.loads(path.read_text())
-    assert doc["format"] == 1 and doc["kind"] == "save"
+    assert doc["format"] == 2 and doc["kind"] == "save"
     assert doc["state"]["rng"] == rg.state.rng
     assert [s["kind"] for s in doc["record"]["setup"]["seats"]] == ["greedy", "greedy"]
     assert doc["record"]["setup"]["course"]["name"] == SPRINT.name
@@ -200,8 +200,13 @@ def _good_save(tmp_path: pathlib.Path) -> tuple[pathlib.Path, dict[str, Any]]:
 
 
 def _write(tmp_path: pathlib.Path, name: str, data: bytes | str | dict[str, Any]) -> pathlib.Path:
+    """A file with `data`; a save document is sealed again (its digest recomputed, as a
+    tool that knows the format would), so the checks behind the digest are tested."""
     p = tmp_path / name
     if isinstance(data, dict):
+        if "digest" in data:
+            from game.save.digest import save_digest
+            data["digest"] = save_digest(data)
         data = json.dumps(data)
     p.write_bytes(data.encode() if isinstance(data, str) else data)
     return p
@@ -215,7 +220,7 @@ def _bad_files(tmp_path: pathlib.Path) -> list[tuple[pathlib.Path, str, str]]:
            (_write(tmp_path, "empty.json", b""), "", "empty file"),
            (_write(tmp_path, "binary.json", bytes(range(256)) * 4), "", "not UTF-8")]
     doc2 = json.loads(text)
-    doc2["format"] = 2
+    doc2["format"] = 3
     out.append((_write(tmp_path, "future.json", doc2), "format", "newer than this program"))
     doc2 = json.loads(text)
     doc2["kind"] = "replay"

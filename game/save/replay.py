@@ -1,15 +1,17 @@
 """Replay files (docs/replay-format.md): the record of each finished game with a
 state hash per turn, checked headless by re-playing every choice and die.
 
-    {"format": 1, "kind": "replay", "program": "wild-table",
+    {"format": 2, "kind": "replay", "program": "wild-table",
      "games": [{"record": {setup, history, checkpoints}, "final_hash": ..., "outcome": {...}}],
-     "series": {...}}            # a Grand Prix: the points (optional)
+     "series": {...},            # a Grand Prix: the points (optional)
+     "digest": {"sha256": ..., "games": [{part: sha256}], "series": ...}}   # game.save.digest
 
-`check_replay(path)` rebuilds each game from its setup, re-applies the history
+`check_replay(path)` checks the digest (any edit of the file, named by part: format 2;
+format 1 files carry none), rebuilds each game from its setup, re-applies the history
 (each choice must be legal, each chance outcome possible), compares every
 checkpoint's state hash, the final hash and the outcome. Exit codes of
-`python -m game replay FILE --check`: 0 all match, 1 a mismatch (naming the game and
-turn), 2 a bad file (one line).
+`python -m game replay FILE --check`: 0 all match, 1 an edit or a mismatch (naming
+the game and the part, or the turn), 2 a bad file (one line).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from game.core.jsonload import Obj, load_json_file
 from game.core.record import Divergence, GameRecord, replay_history, state_digest, turn_of
 from game.save.games import RecordedGame, new_state_from_setup
 
-FORMAT = 1
+FORMAT = 2  # 2: the digest (format 1, without it, is still read)
 KIND = "replay"
 PROGRAM = "wild-table"
 MAX_GAMES = 100
@@ -44,6 +46,8 @@ def replay_document(games: Iterable[RecordedGame], series: dict[str, Any] | None
                            "games": [game_entry(g) for g in games]}
     if series:
         doc["series"] = _plain(series)
+    from game.save.digest import replay_digest
+    doc["digest"] = replay_digest(doc)
     return doc
 
 
@@ -78,12 +82,19 @@ class Replay:
     path: str
     games: list[ReplayGame]
     series: dict[str, Any] = field(default_factory=dict)
+    format: int = FORMAT
+    edits: list["Mismatch"] = field(default_factory=list)  # parts that no longer match the digest
+
+    def edits_of(self, index: int) -> list["Mismatch"]:
+        """The edits that concern game `index` (0-based): its own and the file's."""
+        return [e for e in self.edits if e.game in (0, index + 1)]
 
 
 def read_replay(path: str) -> Replay:
     """Read and check the structure of a replay file (BadInput on any problem)."""
-    o = Obj.root(load_json_file(path), path)
-    o.format_version(FORMAT, what="replay")
+    raw = load_json_file(path)
+    o = Obj.root(raw, path)
+    version = o.format_version(FORMAT, what="replay")
     kind = o.get("kind")
     if kind.value != KIND:
         hint = " (a save: load it in the game)" if kind.value == "save" else ""
@@ -102,19 +113,29 @@ def read_replay(path: str) -> Replay:
     series = o.get("series").value if o.has("series") else {}
     if not isinstance(series, dict):
         o.fail("series", "expected an object")
+    from game.save import digest
+    sealed = digest.read_digest(o, games=len(games), series=o.has("series")) if version >= 2 else None
     o.done()
-    return Replay(path, games, series)
+    edits = [] if sealed is None else [Mismatch(e.game, None, None, e.reason)
+                                       for e in digest.check_replay(raw, sealed)]
+    return Replay(path, games, series, version, edits)
 
 
 @dataclass
 class Mismatch:
-    game: int  # 1-based
-    turn: int
-    step: int
+    """A game that does not re-play as recorded (at `turn`, `step`), or a part of the
+    file edited since it was written (turn None; game 0: the file as a whole)."""
+
+    game: int  # 1-based; 0: the whole file
+    turn: int | None
+    step: int | None
     reason: str
 
     def line(self, path: str) -> str:
-        return f"{path}: game {self.game}: turn {self.turn} (step {self.step}): {self.reason}"
+        where = f"game {self.game}: " if self.game else ""
+        if self.turn is not None:
+            where += f"turn {self.turn} (step {self.step}): "
+        return f"{path}: {where}{self.reason}"
 
 
 def check_game(rep: Replay, index: int) -> tuple[Mismatch | None, Any]:
@@ -142,9 +163,10 @@ def check_game(rep: Replay, index: int) -> tuple[Mismatch | None, Any]:
 
 
 def check_replay(path: str) -> tuple[Replay, list[Mismatch]]:
-    """Read and re-play every game of a replay; BadInput for a bad file."""
+    """Read a replay, check its digest and re-play every game: (the replay, every edit
+    then every mismatch). BadInput for a bad file."""
     rep = read_replay(path)
-    problems = []
+    problems = list(rep.edits)
     for i in range(len(rep.games)):
         mm, _ = check_game(rep, i)
         if mm is not None:
@@ -231,16 +253,22 @@ class ReplayPlayer:
 
 def replay_command(path: str) -> int:
     """`python -m game replay FILE --check`, and the check `python -m game replay FILE`
-    makes before it opens the viewer (game.ui.watch): each mismatch on stderr, else
-    one "ok" line; 0 if every hash matches, 1 if a game differs (BadInput: a bad file)."""
+    makes before it opens the viewer (game.ui.watch): each edit and mismatch on
+    stderr, else one "ok" line; 0 if the file is as written and every hash matches, 1
+    if a part was edited or a game differs (BadInput: a bad file). A format-1 replay
+    (no digest) says so in a line on stderr and is judged by its hashes alone."""
     import sys
     rep, problems = check_replay(path)
+    if rep.format < 2:
+        print(f"{path}: format {rep.format} carries no digest: an edit that does not change the game replayed "
+              "cannot be detected (the game itself is checked)", file=sys.stderr)
     for p in problems:
         print(p.line(path), file=sys.stderr)
     if problems:
         return 1
     turns = ", ".join(str(g.turns) for g in rep.games)
     hashes = sum(len(g.record.checkpoints) for g in rep.games)
+    sealed = ", the digest matches" if rep.format >= 2 else ""
     print(f"{path}: ok ({len(rep.games)} game{'s' if len(rep.games) != 1 else ''}, turns {turns}, "
-          f"{hashes} state hashes match)")
+          f"{hashes} state hashes match{sealed})")
     return 0

@@ -1,10 +1,12 @@
 """Save files (docs/save-format.md): save, load, the autosave and resuming.
 
-A save is versioned JSON (`"format": 1, "kind": "save"`) holding the game record
+A save is versioned JSON (`"format": 2, "kind": "save"`) holding the game record
 (setup with the embedded course and the seats, every choice and chance outcome,
 checkpoints), the digest of the current state and a readable snapshot of it
 (the dice generator's state included), the AI players' generator states when they
-were at hand, and an `extra` object the window may fill (a Grand Prix's standings).
+were at hand, an `extra` object the window may fill (a Grand Prix's standings), and
+the `digest` of the whole file and of each part (game.save.digest): a save edited
+after it was written is refused, naming the part.
 
 Loading reads the file through game.core.jsonload (size cap, decode errors), checks
 every field strictly, rebuilds the game from the setup by re-applying every
@@ -13,8 +15,8 @@ Any problem is one BadInput naming the file, the field and the reason; the file 
 disk is only ever read.
 
 Format policy: a file of a newer format than this program reads is refused ("update
-the program"); older formats are migrated in memory when read (format 1 is the
-first, so there is nothing to migrate yet) and never rewritten by a load.
+the program"); older formats are migrated in memory when read and never rewritten by
+a load (format 1, without the digest, loads as before: checked by its state hashes).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from game.core.record import GameRecord, SeatRecord, first_difference, state_dig
 from game.save.files import RawList, dumps, remove_stale_temps, write_atomic
 from game.save.games import RecordedGame, agent_states, continue_game, rebuild, restore_agent_states, start_game
 
-FORMAT = 1
+FORMAT = 2  # 2: the digest (format 1, without it, is still read)
 KIND = "save"
 PROGRAM = "wild-table"
 AUTOSAVE_NAME = "autosave.json"
@@ -155,6 +157,8 @@ def save_document(game: Any, *, extra: dict[str, Any] | None = None, saved_at: s
         saved_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     if saved_at:
         doc["saved_at"] = saved_at
+    from game.save.digest import save_digest
+    doc["digest"] = save_digest(doc)
     return doc
 
 
@@ -218,8 +222,9 @@ def load_game(path: str) -> LoadedGame:
     unknown ruleset, a bad course, a recorded choice that is not legal, or a hash that
     does not match. Never writes."""
     source = path
-    o = Obj.root(load_json_file(path), source)
-    o.format_version(FORMAT, what="save")
+    raw = load_json_file(path)
+    o = Obj.root(raw, source)
+    version = o.format_version(FORMAT, what="save")
     kind = o.get("kind")
     if kind.value != KIND:
         hint = " (a replay: watch it with `python -m game replay`)" if kind.value == "replay" else ""
@@ -237,7 +242,10 @@ def load_game(path: str) -> LoadedGame:
     if not isinstance(extra.value, dict):
         extra.fail("expected an object")
     saved_at = o.string("saved_at", max_len=40, default="")
+    sealed = _read_digest(o) if version >= 2 else None
     o.done()
+    if sealed is not None:
+        _check_digest(raw, o, sealed)
     snap: list[tuple[int, Any]] = []
     state, events = rebuild(record, source, "record", snapshot=snap)
     got = state_digest(state)
@@ -251,6 +259,24 @@ def load_game(path: str) -> LoadedGame:
         raise BadInput(source, "summary", "does not match the rebuilt game (turn or finished)")
     return LoadedGame(path, state, record, list(record.setup.seats), events, dict(agents.value),
                       dict(extra.value), rg.over, saved_at, rg)
+
+
+def _read_digest(o: Obj) -> dict[str, Any]:
+    """The save's `digest` field (BadInput if it is not one this program writes)."""
+    from game.save import digest
+    return digest.read_digest(o, parts=digest.SAVE_PARTS)
+
+
+def _check_digest(raw: dict[str, Any], o: Obj, sealed: dict[str, Any]) -> None:
+    """BadInput naming the first part of the save edited since it was written (its
+    digest no longer matches)."""
+    from game.save import digest
+    edits = digest.check_save(raw, sealed)
+    if edits:
+        first = edits[0]
+        more = f" (and {len(edits) - 1} more part{'s' if len(edits) > 2 else ''})" if len(edits) > 1 else ""
+        raise BadInput(o.source, digest.SAVE_FIELDS.get(first.part, "digest"),
+                       f"{first.reason}{more}: a save changed after the game wrote it is not loaded")
 
 
 def _check_generators(agents: Any) -> None:
@@ -276,10 +302,13 @@ def read_summary(path: str) -> dict[str, Any]:
     """A save's summary (ruleset, course, turn, steps, finished, players) and
     `saved_at`, for a file list, without rebuilding the game; BadInput for a file
     that is not a save this program reads. `load_game` still checks everything."""
-    o = Obj.root(load_json_file(path), path)
-    o.format_version(FORMAT, what="save")
+    raw = load_json_file(path)
+    o = Obj.root(raw, path)
+    version = o.format_version(FORMAT, what="save")
     if o.get("kind").value != KIND:
         o.fail("kind", "this is not a save")
+    if version >= 2:
+        _check_digest(raw, o, _read_digest(o))
     summ = o.get("summary").value
     if not isinstance(summ, dict):
         o.fail("summary", "expected an object")

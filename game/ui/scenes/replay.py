@@ -67,6 +67,8 @@ class ReplayScene(Scene):
         g = self.rep.games[self.index]
         mm, _ = check_game(self.rep, self.index)  # the whole game checked at once: a mismatch shown from the start
         self.check = mm.line(self.path) if mm is not None else ""
+        edits = self.rep.edits_of(self.index)  # the file changed since it was written (its digest)
+        self.edited = edits[0].line(self.path) if edits else ""
         self.error = ""
         self.record = g.record
         self.player = ReplayPlayer(g.record, self.path)
@@ -111,6 +113,7 @@ class ReplayScene(Scene):
         self._head = [f"Replay of {RULESET_NAMES.get(setup.ruleset, setup.ruleset)} on "
                       f"{setup.course.get('name', 'a course')}: " + ", ".join(s.name for s in setup.seats),
                       self.check or f"every state hash matches ({self.turns_checked()})"]
+        self._head += [e.line(self.path) for e in edits]
         for line in self._head:
             self.log.add(line)
         if self.widgets or self.slider is not None:
@@ -467,14 +470,15 @@ class ReplayScene(Scene):
         # the hash check, unmissable
         y = 6 + round(58 * k) + 10 + (168 if len(self.rep.games) > 1 else 126) + 6
         box = pygame.Rect(x, y, sw, 96)
-        bad = self.check or self.error
+        bad = self.check or self.error or self.edited
         pygame.draw.rect(surface, (60, 22, 18) if bad else (24, 44, 24), box, border_radius=6)
         pygame.draw.rect(surface, BAD if bad else GOOD, box, 2, border_radius=6)
         f = art.font(14, bold=True)
         small = art.font(12)
-        head = "STATE HASH MISMATCH" if bad else "State hashes match"
+        hashes_bad = self.check or self.error
+        head = "STATE HASH MISMATCH" if hashes_bad else "EDITED SINCE IT WAS WRITTEN" if bad else "State hashes match"
         surface.blit(f.render(head, True, BAD if bad else GOOD), (box.x + 10, box.y + 8))
-        text = (self.error or self.check.split(": ", 1)[-1]) if bad else \
+        text = (self.error or (self.check or self.edited).split(": ", 1)[-1]) if bad else \
             f"{self.turns_checked().capitalize()} of this game re-played exactly from its seed and choices"
         for i, part in enumerate(_wrap(small, text, sw - 20)[:3]):
             surface.blit(small.render(part, True, (241, 230, 208)), (box.x + 10, box.y + 34 + i * 18))
