@@ -63,10 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
     ti.add_argument("tmj", metavar="IN.tmj")
     ti.add_argument("out", metavar="OUT.json")
     ti.add_argument("--force", action="store_true", help="write the course even if check_course finds errors in it")
-    rp = sub.add_parser("replay", help="check a replay's state hashes and watch it in the window "
+    rp = sub.add_parser("replay", help="check a replay's digest and state hashes and watch it in the window "
                                              "(pause, step, speed, turn scrubber); --check: headless only")
     rp.add_argument("file")
-    rp.add_argument("--check", action="store_true", help="verify headless: exit 0 ok, 1 a mismatch, 2 a bad file")
+    rp.add_argument("--check", action="store_true",
+                    help="verify headless: exit 0 ok, 1 an edit (its digest) or a mismatch, 2 a bad file")
     rr = sub.add_parser("report", help="draw a replay's race report (course, trails, standings) to a PNG")
     rr.add_argument("file", metavar="REPLAY")
     rr.add_argument("--out", required=True, metavar="FILE.png")

@@ -1,7 +1,8 @@
 """`python -m game replay FILE`: check the replay headless (the same lines as
 `--check`), then watch it in the window's replay viewer (game.ui.scenes.replay).
-With no display it says so in one line after the check. Exit 0 if every hash
-matches, 1 if a game differs (the viewer shows where), 2 for a bad file."""
+With no display it says so in one line after the check. Exit 0 if the file is as
+written and every hash matches, 1 if a part was edited or a game differs (the viewer
+shows where), 2 for a bad file."""
 
 from __future__ import annotations
 
