@@ -4,7 +4,8 @@ keeping the previous file as `<name>.bak`.
 
 A kill at any moment leaves `<name>` either the old file or the new one, complete,
 and `<name>.bak` either the file before that or the old one; a leftover temporary
-file (`.<name>.*.tmp`) is never read and is cleared by `remove_stale_temps`.
+file (`.<name>.*.tmp`) is never read; `clean_stale_temps` removes those left in every
+folder the program writes (the menu calls it at start-up).
 
 `STAGE_HOOK` is for tests only: called with the stage name ("partial": half of the
 new file written; "written": all of it, fsynced; "backed-up": the .bak replaced;
@@ -16,7 +17,10 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
+import stat
 import tempfile
+import time
 from typing import Any, Callable
 
 STAGE_HOOK: Callable[[str], None] | None = None
@@ -198,18 +202,57 @@ def _backup(target: str, folder: str, base: str) -> None:
         raise
 
 
-def remove_stale_temps(folder: str) -> int:
-    """Delete temporary files a killed writer left in `folder`; returns how many."""
+# The temporary names this program's writers use, and nothing else:
+# `.<name>.json.<8 random>.tmp` (write_atomic, jsonload.save_text_atomic, the editor),
+# `.<name>.json.bak.<pid>.<n>.tmp` (_backup) and `.<name>.png.<pid>.tmp.png` (reports).
+_OWN_TEMP = re.compile(r"^\.[^/\\]+\.json(?:\.bak)?\.(?:[a-z0-9_]{8}|bak\.\d+\.\d+)\.tmp$"
+                       r"|^\.[^/\\]+\.png\.\d+\.tmp\.png$")
+
+STALE_AFTER = 60.0
+"""Seconds a temporary file must have been left alone before start-up removes it: a
+younger one may be another copy of the program writing at this moment."""
+
+
+def is_own_temp(name: str) -> bool:
+    """Whether a file name is one of this program's temporary names."""
+    return bool(_OWN_TEMP.match(name))
+
+
+def remove_stale_temps(folder: str, min_age: float = 0.0) -> int:
+    """Delete the temporary files a killed writer left in `folder` (only this program's
+    own names, only regular files, not in sub-folders, and only those last changed at
+    least `min_age` seconds ago); returns how many."""
     n = 0
     try:
         names = sorted(os.listdir(folder))
     except OSError:
         return 0
+    now = time.time()
     for name in names:
-        if name.startswith(".") and name.endswith(".tmp"):
-            try:
-                os.unlink(os.path.join(folder, name))
-                n += 1
-            except OSError:
-                pass
+        if not is_own_temp(name):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            st = os.lstat(path)
+            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < min_age:
+                continue
+            os.unlink(path)
+            n += 1
+        except OSError:
+            pass
     return n
+
+
+def data_folders() -> list[str]:
+    """Every folder the program writes files into: the data folder itself (settings),
+    saves, the autosave, replays, the player's courses and race reports."""
+    from game.core.paths import autosave_dir, data_dir, replays_dir, saves_dir
+    root = data_dir()
+    return [root, saves_dir(), autosave_dir(), replays_dir(), os.path.join(root, "courses"),
+            os.path.join(root, "reports")]
+
+
+def clean_stale_temps(min_age: float = STALE_AFTER) -> int:
+    """At start-up: remove what killed writers left in every folder the program
+    writes (see remove_stale_temps); returns how many files were removed."""
+    return sum(remove_stale_temps(folder, min_age) for folder in data_folders())
