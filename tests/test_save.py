@@ -10,6 +10,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 from typing import Any
 
 import pytest
@@ -318,6 +319,7 @@ def pause(stage):
 
 files.STAGE_HOOK = pause
 rg, agents = wild_game({seed})
+rg.autosave_file = {slot!r}  # the game's own autosave file, as the test's game
 for _ in range(3):
     play_steps(rg, agents, 25)
     write_autosave(rg)
@@ -333,12 +335,14 @@ def test_a_kill_at_any_moment_of_a_save_leaves_a_loadable_save(tmp_path: pathlib
     rg, agents = wild_game(21)
     play_steps(rg, agents, 10)
     monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
+    slot = str(tmp_path / "autosave" / "game.json")
+    rg.autosave_file = slot
     if True:
         write_autosave(rg)
         write_autosave(rg)  # a .bak exists from the start
         stages = 3 * 4  # partial, written, backed-up, renamed per save
         for kill_at in random.Random(5).sample(range(stages), 6) + [0, stages - 1]:
-            child = subprocess.Popen([sys.executable, "-c", KILL_SCRIPT.format(root=str(ROOT), seed=22)],
+            child = subprocess.Popen([sys.executable, "-c", KILL_SCRIPT.format(root=str(ROOT), seed=22, slot=slot)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
             assert child.stdin is not None and child.stdout is not None
             for _ in range(kill_at):
@@ -350,13 +354,20 @@ def test_a_kill_at_any_moment_of_a_save_leaves_a_loadable_save(tmp_path: pathlib
             child.wait()
             child.stdin.close()
             child.stdout.close()
-            main = os.path.join(str(tmp_path), "autosave", "autosave.json")
+            main = slot
             loaded = load_game(main)  # never a broken autosave, whatever the stage
             load_game(main + ".bak")
             assert find_unfinished_autosave() is not None, stage
             assert loaded.record.setup.seed in (21, 22)
         leftovers = [n for n in os.listdir(tmp_path / "autosave") if n.endswith(".tmp")]
-        assert not leftovers, "find_unfinished_autosave clears what a killed writer left"
+        assert leftovers, "some kills left a temporary file"
+        from game.save.files import STALE_AFTER, clean_stale_temps
+        assert clean_stale_temps() == 0, "a file this young may be another copy's write in progress: kept"
+        for n in leftovers:
+            os.utime(tmp_path / "autosave" / n, (0, time.time() - STALE_AFTER - 1))
+        assert clean_stale_temps() == len(leftovers)
+        assert not [n for n in os.listdir(tmp_path / "autosave") if n.endswith(".tmp")], \
+            "start-up clears what a killed writer left"
 
 
 def test_a_failed_write_leaves_the_old_file(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -194,8 +194,7 @@ def test_menu_offers_resume_after_an_interrupted_game(tmp_path: pathlib.Path, mo
     frames(a, 2)
     # the autosave is made at the start of every turn: the state then is what resumes
     from game.save import load_game
-    from game.save.savefile import autosave_path
-    at_turn = load_game(autosave_path())
+    at_turn = load_game(scene.session.recorded_game.autosave_file)
     assert at_turn.turn == scene.session.state.turn
     want = digest_of(at_turn.state)
     scene.session.close()  # the window is gone: no clean exit, no save
@@ -205,7 +204,7 @@ def test_menu_offers_resume_after_an_interrupted_game(tmp_path: pathlib.Path, mo
     try:
         b.push(MenuScene(b))
         frames(b, 1)
-        offer = [t for t in buttons(b) if t.startswith("Resume unfinished game")]
+        offer = [t for t in buttons(b) if t.startswith("Resume ")]
         assert offer, list(buttons(b))
         assert f"turn {at_turn.turn}" in offer[0]
         shot(b, f"resume-prompt-{ruleset}.png")
@@ -261,13 +260,13 @@ def test_discard_on_the_resume_prompt_deletes_the_autosave_after_asking(tmp_path
     try:
         a.push(MenuScene(a))
         frames(a, 1)
-        assert any(t.startswith("Resume unfinished game") for t in buttons(a))
+        assert any(t.startswith("Resume ") for t in buttons(a))
         press_button(a, buttons(a)["Discard"])
         ask = _confirm_window(a)
         shot(a, "resume-discard-ask.png")
         press_button(a, ask.cancel_button)  # changed their mind: nothing is deleted
         assert os.path.isfile(auto) and os.path.isfile(auto + ".bak")
-        assert any(t.startswith("Resume unfinished game") for t in buttons(a))
+        assert any(t.startswith("Resume ") for t in buttons(a))
         press_button(a, buttons(a)["Discard"])
         press_button(a, _confirm_window(a).confirm_button)
         assert not os.path.exists(auto) and not os.path.exists(auto + ".bak")
@@ -289,8 +288,9 @@ def test_discard_never_deletes_a_save_that_is_not_the_autosave(tmp_path: pathlib
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     auto, own = _autosaved_game(tmp_path, monkeypatch)
     import game.save
-    from game.save import load_game
-    monkeypatch.setattr(game.save, "find_unfinished_autosave", lambda: load_game(own))  # offered by mistake
+    from game.save import Unfinished, read_summary
+    mistake = [Unfinished(own, own, read_summary(own), os.stat(own).st_mtime)]
+    monkeypatch.setattr(game.save, "unfinished_games", lambda: mistake)  # offered by mistake
     from game.ui.app import App
     from game.ui.scenes.menu import MenuScene
     a = App((1280, 800), instant=True, clock=lambda: 0.0)
@@ -303,7 +303,7 @@ def test_discard_never_deletes_a_save_that_is_not_the_autosave(tmp_path: pathlib
         assert a.scene.resume is not None  # still offered, and the menu says why nothing was deleted
         said = [e.text_block.html_text for e in a.manager.get_root_container().elements
                 if isinstance(e, pygame_gui.windows.UIMessageWindow)]
-        assert len(said) == 1 and "is not the autosave" in said[0]
+        assert len(said) == 1 and "is not an autosave" in said[0]
     finally:
         a.close()
 

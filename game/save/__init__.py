@@ -5,7 +5,8 @@ What the window calls (docs/save-format.md):
     rg = attach(session, autosave=True, keep_replay=True)   # right after Session.new
     save_game(path, session)                                 # Ctrl+S
     loaded = load_game(path)                                 # Ctrl+O (BadInput -> a dialog)
-    loaded = find_unfinished_autosave()                      # menu: "resume?"
+    games = unfinished_games()                               # menu: "resume?" (newest first, up to five)
+    loaded = load_unfinished(games[0])                       # Resume (BadInput -> a dialog)
     ...  session = Session(loaded.state, seats, host=make_host(loaded.specs), specs=loaded.specs)
          attach(session, loaded.record, autosave=True, keep_replay=True)
 
@@ -19,10 +20,12 @@ from game.core.record import GameRecord, GameSetup, SeatRecord, state_digest
 from game.save.games import (RecordedGame, agent_states, continue_game, new_state_from_setup, rebuild,
                              restore_agent_states, start_game)
 from game.save.replay import check_replay, read_replay, write_replay
-from game.save.savefile import (LoadedGame, attach, autosave_path, discard_autosave, find_unfinished_autosave,
-                                list_saves, load_game, new_save_path, read_summary, save_game, write_autosave)
+from game.save.autosave import (Unfinished, autosave_path, discard, discard_autosave, find_unfinished_autosave,
+                                load_unfinished, unfinished_games, write_autosave)
+from game.save.savefile import LoadedGame, attach, list_saves, load_game, new_save_path, read_summary, save_game
 
-__all__ = ["GameRecord", "GameSetup", "LoadedGame", "RecordedGame", "SeatRecord", "agent_states", "attach",
-           "autosave_path", "check_replay", "continue_game", "discard_autosave", "find_unfinished_autosave",
-           "list_saves", "load_game", "new_save_path", "read_summary", "new_state_from_setup", "read_replay", "rebuild", "restore_agent_states", "save_game",
-           "start_game", "state_digest", "write_autosave", "write_replay"]
+__all__ = ["GameRecord", "GameSetup", "LoadedGame", "RecordedGame", "SeatRecord", "Unfinished", "agent_states",
+           "attach", "autosave_path", "check_replay", "continue_game", "discard", "discard_autosave",
+           "find_unfinished_autosave", "list_saves", "load_game", "load_unfinished", "new_save_path",
+           "new_state_from_setup", "read_replay", "read_summary", "rebuild", "restore_agent_states", "save_game",
+           "start_game", "state_digest", "unfinished_games", "write_autosave", "write_replay"]

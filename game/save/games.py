@@ -120,6 +120,7 @@ class RecordedGame:
     agents: dict[str, Any] = field(default_factory=dict)  # AI agents, when they live in this process
     extra: dict[str, Any] = field(default_factory=dict)  # the window's own data, saved with the game
     host: Any = None  # the Session's AI host (attach), asked for its agents' generator states if it can
+    autosave_file: str | None = None  # this game's own file in the autosave folder (game.save.autosave)
     _lines: list[str] = field(default_factory=list, repr=False)  # the history as JSON lines, so far
     _last: Any = field(default=None, repr=False)  # the entry the last cached line is of
 

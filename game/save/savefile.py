@@ -28,15 +28,14 @@ from typing import Any
 
 from game.core.errors import BadInput
 from game.core.jsonload import Obj, load_json_file
-from game.core.paths import autosave_dir, replays_dir, saves_dir
+from game.core.paths import replays_dir, saves_dir
 from game.core.record import GameRecord, SeatRecord, first_difference, state_digest, state_tree, turn_of
-from game.save.files import RawList, dumps, remove_stale_temps, write_atomic
+from game.save.files import RawList, dumps, write_atomic
 from game.save.games import RecordedGame, agent_states, continue_game, rebuild, restore_agent_states, start_game
 
 FORMAT = 2  # 2: the digest (format 1, without it, is still read)
 KIND = "save"
 PROGRAM = "wild-table"
-AUTOSAVE_NAME = "autosave.json"
 
 
 @dataclass
@@ -88,9 +87,10 @@ def attach(session: Any, resume: "LoadedGame | GameRecord | None" = None, *, aut
     Call right after Session.new / new_doomwheel (no choice applied yet), or for a
     loaded game with the LoadedGame (its state must be the session's state): the AI
     generators saved with it are restored into an inline host's agents. With
-    `autosave`, the game is saved to the autosave now, at the start of every turn
-    and when it ends; with `keep_replay`, a finished game is written to the replays
-    folder. `extra` (also `rg.extra`, which the window may update) goes into every
+    `autosave`, the game is saved to its own autosave file (game.save.autosave; a game
+    resumed from the autosave folder goes on in its file) now, at the start of every
+    turn and when it ends, and the file is dropped once the game is over and its
+    replay kept; with `keep_replay`, a finished game is written to the replays folder. `extra` (also `rg.extra`, which the window may update) goes into every
     save. Write failures never stop the game: they land in `rg.last_error`."""
     host = getattr(session, "host", None)
     agents = getattr(host, "agents", None) if host is not None else None
@@ -120,11 +120,16 @@ def attach(session: Any, resume: "LoadedGame | GameRecord | None" = None, *, aut
     session.ruleset = rg.rules
     session.recorded_game = rg
     if autosave:
+        from game.save.autosave import drop, slot_of, write_autosave
+        if isinstance(resume, LoadedGame) and rg.autosave_file is None:
+            rg.autosave_file = slot_of(resume.path)  # resumed from the autosave: go on in the same file
         rg.rules.on_turn.append(lambda _s, _r: _safe(rg, lambda: write_autosave(rg)))
         rg.rules.on_end.append(lambda _s, _r: _safe(rg, lambda: write_autosave(rg)))
         _safe(rg, lambda: write_autosave(rg))
     if keep_replay:
         rg.rules.on_end.append(lambda _s, _r: _safe(rg, lambda: keep_finished_replay(rg)))
+    if autosave:  # the game is over and (when asked) its replay kept: its autosave goes
+        rg.rules.on_end.append(lambda _s, _r: drop(rg) if rg.last_error is None else None)
     return rg
 
 
@@ -188,18 +193,6 @@ def save_game(path: str, game: Any, *, keep_backup: bool = False, extra: dict[st
     folder = os.path.dirname(os.path.abspath(path))
     os.makedirs(folder, exist_ok=True)
     write_atomic(path, dumps(save_document(game, extra=extra)), keep_backup=keep_backup)
-
-
-def autosave_path() -> str:
-    return os.path.join(autosave_dir(), AUTOSAVE_NAME)
-
-
-def write_autosave(game: Any, extra: dict[str, Any] | None = None) -> str:
-    """Save to the autosave, keeping the previous autosave as its .bak (`extra`:
-    default the game's own `rg.extra`)."""
-    path = autosave_path()
-    save_game(path, game, keep_backup=True, extra=extra)
-    return path
 
 
 def keep_finished_replay(game: Any) -> str:
@@ -357,35 +350,14 @@ def new_save_path(game: Any, folder: str | None = None) -> str:
     return path
 
 
-def find_unfinished_autosave() -> LoadedGame | None:
-    """The autosave to offer on start-up: the autosave if it loads and its game is not
-    over, else its .bak under the same conditions, else None. Clears temporary files a
-    killed write left behind; never changes a save."""
-    remove_stale_temps(autosave_dir())
-    main = autosave_path()
-    for path in (main, main + ".bak"):
-        if not os.path.isfile(path):
-            continue
-        try:
-            loaded = load_game(path)
-        except BadInput:
-            continue
-        if not loaded.finished:
-            return loaded
-        if path == main:
-            return None  # the last game ended: nothing to resume (the .bak is older)
-    return None
-
-
-def discard_autosave() -> None:
-    """Forget the autosave (the player declined to resume, or started a new game)."""
-    for path in (autosave_path(), autosave_path() + ".bak"):
-        try:
-            os.unlink(path)
-        except FileNotFoundError:
-            pass
-
-
 def new_recorded(state: Any, seats: list[SeatRecord]) -> RecordedGame:
     """Record a headless game from its first step (driver: play(rg.rules, rg.state, ...))."""
     return start_game(state, seats)
+
+
+# the autosave moved to game.save.autosave (one file per unfinished game); the old names
+from game.save.autosave import (autosave_path, discard_autosave, find_unfinished_autosave,  # noqa: E402
+                                write_autosave)
+
+__all__ = ["LoadedGame", "attach", "autosave_path", "discard_autosave", "find_unfinished_autosave", "list_saves",
+           "load_game", "new_save_path", "read_summary", "save_game", "write_autosave"]

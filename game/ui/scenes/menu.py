@@ -1,12 +1,13 @@
-"""The main menu: new races, "Resume unfinished game" when the autosave holds one
-(game.save.find_unfinished_autosave) with "Discard" beside it (asks first, then
-deletes the autosave and its .bak, never a save of the player's own), Load game,
-Replays, the editor and settings."""
+"""The main menu: new races; the newest unfinished game (game.save.unfinished_games:
+every game autosaves into a file of its own, the last five kept) as "Resume ..." with
+"Discard" beside it (asks first, then deletes that game's autosave and its .bak, never
+a save of the player's own) and, when there are more, "Unfinished (N)..." listing them
+all (game/ui/scenes/resume.py); Load game, Replays, the editor and settings. Coming
+up, it clears temporary files a killed write left in the data folders."""
 
 from __future__ import annotations
 
 import html
-import os
 from typing import Any
 
 import pygame
@@ -20,21 +21,27 @@ class MenuScene(Scene):
     def __init__(self, app: App, message: str = "") -> None:
         super().__init__(app)
         self.message = message or (app.settings_error or "")
-        self.resume: Any = None  # the unfinished autosaved game to offer (a LoadedGame)
+        self.games: list[Any] = []  # the unfinished games to offer, newest first (game.save.Unfinished)
         self.confirm: Any = None  # "Discard the unfinished game?"
         self.note = ""  # said where the offer was, once it is discarded
         try:
-            from game.save import find_unfinished_autosave
-            self.resume = find_unfinished_autosave()
+            from game.save.files import clean_stale_temps
+            clean_stale_temps()
+        except OSError:  # pragma: no cover - each folder's own errors are ignored already
+            pass
+
+    def list_games(self) -> None:
+        try:
+            from game.save import unfinished_games
+            self.games = unfinished_games()
         except (OSError, ValueError) as e:  # an unreadable data folder: no offer, say why
+            self.games = []
             self.message = self.message or f"The autosave could not be read: {e}"
 
-    def resume_label(self) -> tuple[str, str]:
-        from game.ui.scenes.load import RULESET_NAMES
-        g = self.resume
-        course = str(g.record.setup.course.get("name", "")) or "a course"
-        when = g.saved_at.replace("T", " ").replace("Z", " UTC") if g.saved_at else "earlier"
-        return f"Resume unfinished game ({course}, turn {g.turn}, {when})", RULESET_NAMES.get(g.ruleset, g.ruleset)
+    @property
+    def resume(self) -> Any:
+        """The newest unfinished game (game.save.Unfinished), or None."""
+        return self.games[0] if self.games else None
 
     def enter(self) -> None:
         w, h = self.app.size
@@ -47,18 +54,9 @@ class MenuScene(Scene):
                                                         "The Wild Race and The Doomwheel Race, on the tabletop", m,
                                                         object_id="#subtitle"))
         self.buttons = {}
+        self.list_games()
         if self.resume is not None:
-            label, ruleset = self.resume_label()
-            b = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 380, y, 600, 44), label, m,
-                                             tool_tip_text=f"{ruleset}: go on where the autosave left it",
-                                             object_id="#resume")
-            self.buttons[b] = "resume"
-            self.widgets.append(b)
-            b = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 230, y, 150, 44), "Discard", m,
-                                             tool_tip_text="Delete this unfinished game's autosave and start fresh "
-                                                           "(asks first; your saved games are kept)")
-            self.buttons[b] = "discard"
-            self.widgets.append(b)
+            self.resume_row(y)
             y += 58
         elif self.note:
             self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(w // 2 - 330, y, 660, 44), self.note, m))
@@ -83,6 +81,38 @@ class MenuScene(Scene):
             self.widgets.append(self.dialog)
             self.message = ""
 
+    def resume_row(self, y: int) -> None:
+        """Resume the newest unfinished game, Discard it, and (more than one) the list."""
+        from game.ui.scenes.resume import resume_label, short_name
+        w = self.app.size[0]
+        m = self.app.manager
+        g = self.resume
+        more = len(self.games) > 1
+        dw, lw = (100, 150) if more else (150, 0)
+        rw = min(600 if not more else 580, w - 40 - dw - (10 + lw if more else 0) - 10)
+        x = w // 2 - (rw + 10 + dw + (10 + lw if more else 0)) // 2
+        players = ", ".join(g.players)
+        b = pygame_gui.elements.UIButton(pygame.Rect(x, y, rw, 44), resume_label(g), m,
+                                         tool_tip_text=html.escape(f"{resume_label(g)}: {short_name(g)} with "
+                                                                   f"{players}"), object_id="#resume")
+        font = getattr(b, "font", None)
+        if font is not None and font.size(resume_label(g))[0] > rw - 20:  # a narrow window: the short words
+            b.set_text(resume_label(g, brief=True))
+        self.buttons[b] = "resume"
+        self.widgets.append(b)
+        b = pygame_gui.elements.UIButton(pygame.Rect(x + rw + 10, y, dw, 44), "Discard", m,
+                                         tool_tip_text="Delete this unfinished game's autosave "
+                                                       "(asks first; your saved games are kept)")
+        self.buttons[b] = "discard"
+        self.widgets.append(b)
+        if more:
+            b = pygame_gui.elements.UIButton(pygame.Rect(x + rw + dw + 20, y, lw, 44),
+                                             f"Unfinished ({len(self.games)})...", m,
+                                             tool_tip_text="Every unfinished game kept (the last five): resume or "
+                                                           "discard any")
+            self.buttons[b] = "unfinished"
+            self.widgets.append(b)
+
     def on_ui(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
             self.discard_resume()
@@ -93,9 +123,14 @@ class MenuScene(Scene):
         if key == "discard" and self.resume is not None:
             self.ask_discard()
         elif key == "resume" and self.resume is not None:
-            from game.ui.scenes.flow import resume_game
-            loaded, self.resume = self.resume, None
-            resume_game(self.app, loaded)
+            from game.ui.scenes.resume import resume
+            why = resume(self.app, self.resume)
+            if why is not None:  # it would not load: say why, offer what is left
+                self.message = why
+                self.resized()
+        elif key == "unfinished":
+            from game.ui.scenes.resume import UnfinishedScene
+            self.app.push(UnfinishedScene(self.app, self))
         elif key in ("load", "replays"):
             from game.ui.scenes.load import LoadScene
             self.app.replace(LoadScene(self.app, replays=key == "replays"))
@@ -116,34 +151,22 @@ class MenuScene(Scene):
 
     # --- discarding the unfinished game ----------------------------------------------------
     def ask_discard(self) -> None:
-        w, h = self.app.size
-        course = str(self.resume.record.setup.course.get("name", "")) or "a course"
-        self.confirm = pygame_gui.windows.UIConfirmationDialog(
-            pygame.Rect(w // 2 - 260, h // 2 - 140, 520, 280),
-            html.escape(f"Discard the unfinished game on {course} (turn {self.resume.turn})? Its autosave is "
-                        "deleted and it cannot be resumed. Your saved games (Load game) are not touched."),
-            self.app.manager, window_title="Discard the unfinished game?", action_short_name="Discard")
+        from game.ui.scenes.resume import ask
+        self.confirm = ask(self.app, self.resume)
         self.widgets.append(self.confirm)
 
     def discard_resume(self) -> None:
-        """Delete the autosave and its .bak (game.save.discard_autosave), only if the
-        game offered is one of those two files: a save of the player's own is never deleted."""
-        from game.save import discard_autosave
-        from game.save.savefile import autosave_path
-        g, self.resume, self.confirm = self.resume, None, None
+        """Delete the newest unfinished game's autosave and its .bak (only a file in the
+        autosave folder: a save of the player's own is never deleted)."""
+        from game.ui.scenes.resume import discard
+        g, self.confirm = self.resume, None
         if g is None:
             return
-        auto = os.path.realpath(autosave_path())
-        if os.path.realpath(g.path) not in (auto, auto + ".bak"):
-            self.resume, self.message = g, f"Not discarded: {g.path} is not the autosave"
+        why = discard(g)
+        if why is None:
+            self.note = "The unfinished game was discarded."
         else:
-            try:
-                discard_autosave()
-                self.note = "The unfinished game was discarded."
-            except OSError as e:  # offer what is left, and say why
-                from game.save import find_unfinished_autosave
-                self.message = f"The autosave could not be deleted: {e}"
-                self.resume = find_unfinished_autosave()
+            self.message = why
         self.resized()
 
     def draw(self, surface: pygame.Surface) -> None:
