@@ -83,7 +83,7 @@ class MenuScene(Scene):
 
     def resume_row(self, y: int) -> None:
         """Resume the newest unfinished game, Discard it, and (more than one) the list."""
-        from game.ui.scenes.resume import resume_label, short_name
+        from game.ui.scenes.resume import resume_label, row_label
         w = self.app.size[0]
         m = self.app.manager
         g = self.resume
@@ -91,10 +91,9 @@ class MenuScene(Scene):
         dw, lw = (100, 150) if more else (150, 0)
         rw = min(600 if not more else 580, w - 40 - dw - (10 + lw if more else 0) - 10)
         x = w // 2 - (rw + 10 + dw + (10 + lw if more else 0)) // 2
-        players = ", ".join(g.players)
         b = pygame_gui.elements.UIButton(pygame.Rect(x, y, rw, 44), resume_label(g), m,
-                                         tool_tip_text=html.escape(f"{resume_label(g)}: {short_name(g)} with "
-                                                                   f"{players}"), object_id="#resume")
+                                         tool_tip_text=html.escape(f"{row_label(g)}: go on where you left it"),
+                                         object_id="#resume")
         font = getattr(b, "font", None)
         if font is not None and font.size(resume_label(g))[0] > rw - 20:  # a narrow window: the short words
             b.set_text(resume_label(g, brief=True))
