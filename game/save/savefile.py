@@ -90,8 +90,9 @@ def attach(session: Any, resume: "LoadedGame | GameRecord | None" = None, *, aut
     `autosave`, the game is saved to its own autosave file (game.save.autosave; a game
     resumed from the autosave folder goes on in its file) now, at the start of every
     turn and when it ends, and the file is dropped once the game is over and its
-    replay kept; with `keep_replay`, a finished game is written to the replays folder. `extra` (also `rg.extra`, which the window may update) goes into every
-    save. Write failures never stop the game: they land in `rg.last_error`."""
+    replay kept; with `keep_replay`, a finished game is written to the replays folder.
+    `extra` (also `rg.extra`, which the window may update) goes into every save. Write
+    failures never stop the game: they land in `rg.last_error`."""
     host = getattr(session, "host", None)
     agents = getattr(host, "agents", None) if host is not None else None
     if isinstance(resume, LoadedGame):
