@@ -10,7 +10,9 @@ Reading a file
 ``load_json_file(path, *, max_bytes=5_000_000)`` and ``parse_json_text(text, source)``
 return the decoded JSON value. They refuse, with a clear reason:
 
-- a missing file, a folder, a file that cannot be read (permission, I/O error);
+- a missing file, a folder, anything that is not a regular file (a named pipe, whose
+  open would block forever, a socket, a device: refused from ``os.stat`` before any
+  open), a file that cannot be read (permission, I/O error);
 - more than ``max_bytes`` bytes (5 MB by default) and an empty (or all-blank) file;
 - bytes that are not UTF-8 (a UTF-8 byte-order mark is accepted and skipped);
 - invalid JSON (the reason gives line and column; a file that ends early says so);
@@ -75,6 +77,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 import tempfile
 from typing import Any, Final, NoReturn, Sequence, TypeVar, overload
 
@@ -245,19 +248,48 @@ def parse_json_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTE
     return value
 
 
+def _not_regular(mode: int) -> str | None:
+    """Why a file of this mode is not read (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        kind = "a named pipe"
+    elif stat.S_ISSOCK(mode):
+        kind = "a socket"
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        kind = "a device"
+    else:
+        kind = "a special file"
+    return f"is {kind}, not a regular file (only plain files are read)"
+
+
+def _open_nonblocking(path: str, flags: int) -> int:
+    """`open`'s opener: O_NONBLOCK, so that a file swapped for a named pipe between the
+    check and the open cannot block (it has no effect on a regular file)."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
 def load_json_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES, source: str | None = None) -> Any:
     """Read and decode one JSON file; every problem raises BadInput(source, field, reason).
 
+    Only a regular file is opened: a folder, a named pipe (which would block the read
+    forever), a socket or a device is refused from its `os.stat`, before any open.
     `source` (default: the path as given) is the name used in messages.
     """
     src = source if source is not None else os.fspath(path)
     try:
-        if os.path.isdir(path):
-            raise BadInput(src, "", "is a folder, not a file")
-        with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > max_bytes:
-                raise BadInput(src, "", f"file too large ({size} bytes; the limit is {max_bytes})")
+        why = _not_regular(os.stat(path).st_mode)
+        if why:
+            raise BadInput(src, "", why)
+        with open(path, "rb", opener=_open_nonblocking) as handle:
+            info = os.fstat(handle.fileno())
+            why = _not_regular(info.st_mode)
+            if why:
+                raise BadInput(src, "", why)
+            if info.st_size > max_bytes:
+                raise BadInput(src, "", f"file too large ({info.st_size} bytes; the limit is {max_bytes})")
             data = handle.read(max_bytes + 1)
     except BadInput:
         raise
