@@ -32,7 +32,8 @@ def own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
 @pytest.fixture()
 def app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """The game's window (1280x800, instant animation, a frozen clock) on the main
-    menu, with its data folder in the test's temporary folder. Set SDL_VIDEODRIVER
+    menu, with its data folder in the test's temporary folder. The test fails if the
+    window caught an error from a scene, unless it sets ``app.expect_faults``. Set SDL_VIDEODRIVER
     and SDL_AUDIODRIVER to dummy before importing pygame (the UI test modules do)."""
     monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
     from game.ui.app import App
@@ -41,3 +42,5 @@ def app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any
     a.push(MenuScene(a))
     yield a
     a.close()
+    # the window caught an error from a scene (its traceback is in the captured stderr)
+    assert a.faults == 0 or getattr(a, "expect_faults", False), f"{a.faults} error(s) caught from a scene"

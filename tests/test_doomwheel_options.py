@@ -50,12 +50,26 @@ def test_numbers_as_strings() -> None:
 
 
 def test_every_option_of_both_rulesets_has_a_help_line() -> None:
-    """The set-up screens show each option's help as its tooltip."""
+    """The set-up screens show each option by a plain label and plain value words, its
+    help (in the same words) and the spec's name, values and section in its tooltip."""
+    import re
     from game.rules.doomwheel import options as doom
     from game.rules.wild_race import options as wild
+    ident = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]")
     for mod in (doom, wild):
-        assert set(mod.HELP) == set(mod.option_names()), mod.__name__
+        assert set(mod.HELP) == set(mod.option_names()) == set(mod.LABELS) == set(mod.SECTIONS), mod.__name__
+        assert set(mod.VALUE_WORDS) == set(mod.CHOICES), mod.__name__
         for name, text in mod.HELP.items():
-            assert 20 < len(text) < 200 and "\n" not in text, name
-            for value in mod.CHOICES.get(name, ()):
-                assert value in text, (name, value)  # every value is explained under its own name
+            assert 20 < len(text) < 260 and "\n" not in text, name
+            tip = mod.option_tooltip(name)
+            assert name in tip and (mod.SECTIONS[name] in tip), (name, tip)
+            shown = [mod.option_label(name), text]
+            values = mod.CHOICES.get(name, ())
+            words = [mod.value_word(name, v) for v in values]
+            assert len(set(words)) == len(values), (name, words)  # one word a value, told apart
+            for value, word in zip(values, words):
+                assert word.lower() in text.lower(), (name, word)  # explained in the words shown
+                assert value in tip, (name, value)  # the spec's value, for files and the command line
+                shown.append(word)
+            for piece in shown:  # what the screen shows: no spec identifier, no section mark
+                assert not ident.search(piece) and "§" not in piece, (name, piece)

@@ -207,24 +207,24 @@ def test_help_overlay_shows_the_charts(app) -> None:  # type: ignore[no-untyped-
     assert not app.scene.show_help
 
 
-def test_bad_course_file_gives_a_dialog_and_the_menu(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.setup import SetupScene
-    bad = tmp_path / "broken.json"
+def test_bad_course_file_is_marked_and_keeps_the_set_up(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.setup import NOT_RACED, SetupScene
+    (tmp_path / "courses").mkdir()
+    bad = tmp_path / "courses" / "broken.json"
     bad.write_text('{"format": 1, "kind": "course", "name": "x"')  # truncated
     app.frame(1 / 60)
     click_button(app, "New race")
     setup = app.scene
     assert isinstance(setup, SetupScene)
-    setup.files = [str(bad)]
-    setup.course_i = 0
-    setup._preview_for = 0
-    click_button(app, "Start the race")
-    assert type(app.scene).__name__ == "MenuScene"
-    dialogs = [e for e in app.manager.get_root_container().elements
-               if isinstance(e, pygame_gui.windows.UIMessageWindow)]
-    assert dialogs, "no error dialog"
-    assert "broken.json" in dialogs[0].text_block.html_text
-    shot(app, "error_dialog.png")
+    i = setup.files.index(str(bad))
+    assert setup.course_dd.options_list[i][0].endswith(NOT_RACED)
+    setup.course_i = i
+    setup.resized()
+    app.frame(1 / 60)
+    assert not setup.start.is_enabled  # it cannot be started
+    setup.start_race()  # and if it were, the set-up stays as it was
+    assert app.scene is setup and setup.course_i == i
+    shot(app, "broken_course.png")
 
 
 def test_scenery_obstacle_moved_by_mouse(app) -> None:  # type: ignore[no-untyped-def]

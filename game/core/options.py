@@ -3,7 +3,9 @@ frozen dataclass (names verbatim from its spec, defaults first), the allowed wor
 of each choice, and the range of each whole-number option. `parse_named` checks a
 mapping of name -> value against that and builds the options, or raises one
 BadInput naming the option and the reason; nothing is half applied.
-`pairs_to_mapping` reads the command line's NAME=VALUE form."""
+`pairs_to_mapping` reads the command line's NAME=VALUE form. Each ruleset's options
+module also has plain labels and value words for the screens (CONTRACTS §8);
+`spec_tooltip` words the tooltip that keeps the spec's name beside them."""
 
 from __future__ import annotations
 
@@ -65,3 +67,11 @@ def pairs_to_mapping(pairs: list[str], source: str, path: str = "--option") -> d
             raise BadInput(source, path, f"{pair!r} is not NAME=VALUE")
         data[name.strip()] = value.strip()
     return data
+
+
+def spec_tooltip(name: str, help_text: str, section: str, values: tuple[str, ...] | None) -> str:
+    """An option's tooltip: its plain help, then how the rules, the files and the
+    command line name it (``name: a | b``, and the spec's section)."""
+    spec = name + (": " + " | ".join(values) if values else "")
+    where = f", rules {section}" if section else ""
+    return f"{help_text} (In files and on the command line: {spec}{where}.)".strip()

@@ -3,12 +3,20 @@ pygame_gui manager with the one theme file (assets/theme.json), full screen (F11
 
 Tests drive it with `frame(dt)` and an instant-animation mode; nothing waits on the
 wall clock except the real-time `run()` loop.
+
+The window never closes on an error in a scene: whatever escapes a scene's input,
+update or drawing is caught by `frame`, its traceback goes to stderr, and the app
+goes back to the main menu with a one-line dialog (`recover`). Files are left as
+they are: a race's autosave stays on disk, to resume from the menu.
 """
 
 from __future__ import annotations
 
+import html
 import os
+import sys
 import time
+import traceback
 from typing import Any, Callable
 
 import pygame
@@ -95,6 +103,8 @@ class App:
         self._acc = 0.0
         self.frames = 0
         self.frame_times: list[float] = []
+        self.faults = 0  # errors caught from scenes (recover)
+        self._faults_in_a_row = 0
 
     # --- scenes --------------------------------------------------------------------
     @property
@@ -123,6 +133,18 @@ class App:
             now = self.now()
             dt = min(0.25, now - self._last)
             self._last = now
+        try:
+            self._frame(dt)
+            self._faults_in_a_row = 0
+        except Exception as exc:  # a scene's error must never close the window
+            self.recover(exc)
+        self.frames += 1
+        self.frame_times.append(time.perf_counter() - t0)
+        if len(self.frame_times) > 600:
+            del self.frame_times[:300]
+        return self.running
+
+    def _frame(self, dt: float) -> None:
         for event in pygame.event.get():
             self.dispatch(event)
         self._acc += dt
@@ -135,11 +157,52 @@ class App:
             self._acc = 0.0
         self.manager.update(dt)
         self.draw()
-        self.frames += 1
-        self.frame_times.append(time.perf_counter() - t0)
-        if len(self.frame_times) > 600:
-            del self.frame_times[:300]
-        return self.running
+
+    def recover(self, exc: BaseException) -> None:
+        """An error escaped a scene: log its traceback to stderr, leave every scene
+        (stopping a race's AI worker; its autosave stays on disk), and show the main
+        menu with a one-line dialog. If the menu itself fails, a bare page with the
+        message and Quit."""
+        self.faults += 1
+        self._faults_in_a_row += 1
+        where = type(self.scenes[-1]).__name__ if self.scenes else "the window"
+        print(f"Wild Table: an error in {where} was caught; back to the main menu:", file=sys.stderr)
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+        line = " ".join(f"{type(exc).__name__}: {exc}".split())
+        if len(line) > 160:
+            line = line[:157] + "..."
+        message = (f"Something went wrong, so the game went back to the main menu ({line}). "
+                   "Your saves and the autosave are as they were.")
+        self._leave_all_scenes()
+        self._acc = 0.0
+        if self._faults_in_a_row < 3:
+            try:
+                from game.ui.scenes.menu import MenuScene
+                self.push(MenuScene(self))
+                self.scene.widgets.append(pygame_gui.windows.UIMessageWindow(
+                    pygame.Rect(self.size[0] // 2 - 280, self.size[1] // 2 - 140, 560, 280),
+                    html.escape(message), self.manager, window_title="Something went wrong"))
+                return
+            except Exception:  # the menu itself fails: the bare page below
+                traceback.print_exc(file=sys.stderr)
+                self._leave_all_scenes()
+        self.push(FaultScene(self, message))
+
+    def _leave_all_scenes(self) -> None:
+        """Exit every scene (errors ignored), stop any race's AI worker, and clear every widget."""
+        while self.scenes:
+            s = self.scenes.pop()
+            session = getattr(s, "session", None)
+            try:
+                s.exit()
+            except Exception:
+                pass
+            try:
+                if session is not None and hasattr(session, "close"):
+                    session.close()
+            except Exception:
+                pass
+        self.manager.clear_and_reset()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -209,3 +272,27 @@ class App:
         from game.ui import art
         art.font.cache_clear()  # fonts die with pygame.quit(); surfaces survive
         pygame.quit()
+
+
+class FaultScene(Scene):
+    """The last resort when even the main menu fails: the message and Quit, drawn
+    with nothing but pygame_gui."""
+
+    def __init__(self, app: App, message: str) -> None:
+        super().__init__(app)
+        self.message = message
+
+    def enter(self) -> None:
+        w, h = self.app.size
+        m = self.app.manager
+        self.widgets.append(pygame_gui.elements.UITextBox(html.escape(self.message),
+                                                          pygame.Rect(w // 2 - 300, h // 2 - 120, 600, 160), m))
+        self.quit = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 80, h // 2 + 60, 160, 44), "Quit", m)
+        self.widgets.append(self.quit)
+
+    def on_ui(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.quit:
+            self.app.running = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((24, 20, 16))

@@ -35,8 +35,6 @@ figure-eight; the Doomwheel fields (critters, fans, crossings, laps) are edited 
 from __future__ import annotations
 
 import copy
-import glob
-import json
 import math
 import os
 import re
@@ -53,6 +51,8 @@ from game.core.course import (
     offset_polyline,
     save_course,
 )
+from game.core import course_list
+from game.core.course_list import CourseEntry
 from game.core.errors import BadInput
 from game.core.jsonload import load_json_file
 from game.ui.editor_doom_model import DoomEdits, doom_template_data
@@ -383,8 +383,7 @@ def shipped_dirs() -> list[str]:
 
 def user_dir() -> str:
     """The player's own courses: courses/ in the per-user data folder."""
-    from game.core.paths import data_dir
-    return os.path.join(data_dir(), "courses")
+    return course_list.user_dir()
 
 
 def is_shipped(path: str | None) -> bool:
@@ -399,32 +398,11 @@ def slug(name: str) -> str:
     return s or "course"
 
 
-@dataclass(frozen=True)
-class CourseFile:
-    path: str
-    label: str  # the course's own name
-    where: str  # "shipped" | "yours"
-
-
-def course_label(path: str) -> str:
-    """The course's own name (read without loading the course), else the file name."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            name = json.load(f).get("name")
-        if isinstance(name, str) and name.strip():
-            return name.strip()[:60]
-    except (OSError, ValueError, AttributeError):
-        pass
-    return os.path.splitext(os.path.basename(path))[0].replace("_", " ")
-
-
-def course_files() -> list[CourseFile]:
-    """The courses there are to open: the shipped ones, then the player's own."""
-    out: list[CourseFile] = []
-    for where, folder in [("shipped", d) for d in shipped_dirs()] + [("yours", user_dir())]:
-        for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
-            out.append(CourseFile(path, course_label(path), where))
-    return out
+def course_files() -> list[CourseEntry]:
+    """The courses there are to open: the shipped ones, then the player's own, each
+    read once through the one listing (game.core.course_list): a file that does not
+    load is listed with its reason (``opens`` is False)."""
+    return course_list.list_courses(None)
 
 
 def _write_bytes_atomic(path: str, data: bytes) -> None:

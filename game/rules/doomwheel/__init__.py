@@ -46,6 +46,21 @@ def check_field(course: Course, players: int, source: str = "race") -> None:
         raise BadInput(source, "course", f"the start line cannot seat {players} wheels: {e}") from None
 
 
+def seats(course: Course) -> tuple[int, str]:
+    """How many wheels a race on this course can seat (0 if not even two), and why no
+    more (the reason check_field gives for one more; "" at MAX_PLAYERS), for the
+    set-up screen's players list."""
+    most, why = 0, ""
+    for n in range(2, MAX_PLAYERS + 1):
+        try:
+            check_field(course, n)
+        except BadInput as e:
+            why = e.reason
+            break
+        most = n
+    return most, why
+
+
 def new_state(setup: DoomSetup, options: Options | dict[str, Any] | None = None) -> DoomState:
     opts = options if isinstance(options, Options) else parse_options(options)
     if isinstance(options, dict) and "players" in options and opts.players != len(setup.players):

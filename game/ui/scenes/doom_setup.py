@@ -1,24 +1,32 @@
 """Doomwheel Race set-up: the course, picked from pictures of every Doomwheel track
-(levels/doomwheel and the player's own from the editor's folder) with its critters
-and bolt-thrower spots shown; 2-4 players, each human or an AI level; the rules
-options of the spec by their names, defaults first."""
+(levels/doomwheel and the player's own from the editor's folder, listed by
+game.core.course_list) with its critters and bolt-thrower spots shown; 2-4 players,
+each human or an AI level; the rules options, defaults first.
+
+A course that cannot be raced is a greyed card with its first problem; picked, the
+whole problem shows under the cards and Start is off. The players list offers only
+as many wheels as the picked track seats (game.rules.doomwheel.seats), lowering the
+count, with the reason, when a smaller track is picked. Each option shows its plain
+label and value words (game.rules.doomwheel.options LABELS, VALUE_WORDS); the spec's
+name, values and section are in its tooltip."""
 
 from __future__ import annotations
 
-import glob
 import os
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.core.course import load_course
+from game.core import course_list
+from game.core.course_list import CourseEntry
 from game.core.errors import BadInput
-from game.rules.doomwheel import MAX_PLAYERS, check_field
-from game.rules.doomwheel.options import CHOICES, HELP as OPTION_HELP, Options, parse_options
+from game.rules.doomwheel import MAX_PLAYERS, check_field, seats
+from game.rules.doomwheel.options import CHOICES, Options, option_label, option_tooltip, parse_options, value_word
 from game.ui import art, doom_art
-from game.ui.app import ROOT, App, Scene
-from game.ui.scenes.setup import COLOUR_NAMES, DEFAULT_NAMES, _ruleset, course_labels
+from game.ui.app import App, Scene
+from game.ui.course_picker import problem_card, problem_lines, wrap_text
+from game.ui.scenes.setup import COLOUR_NAMES, DEFAULT_NAMES, choice_items, selected_id
 from game.ui.table_view import course_preview
 
 CARD = (206, 116)  # a course picture in the picker (three to a row)
@@ -27,15 +35,24 @@ PER_PAGE = 6
 RULESETS = ("The Wild Race", "The Doomwheel Race")
 
 
-def doom_course_files() -> list[str]:
-    """The shipped Doomwheel tracks, then the player's own doomwheel courses."""
-    from game.core.paths import data_dir
-    shipped = sorted(glob.glob(os.path.join(ROOT, "levels", "doomwheel", "*.json")))
-    try:
-        mine = sorted(glob.glob(os.path.join(data_dir(), "courses", "*.json")))
-    except OSError:
-        mine = []
-    return shipped + [f for f in mine if _ruleset(f) == "doomwheel"]
+def doom_courses() -> list[CourseEntry]:
+    """The shipped Doomwheel tracks, then the player's own (and their files that do not
+    read, with the reason)."""
+    return course_list.list_courses("doomwheel")
+
+
+def seat_count(entry: CourseEntry) -> tuple[int, str]:
+    """How many wheels a race on this course seats (0: it cannot be raced), and why no
+    more."""
+    if entry.course is None or not entry.startable:
+        return 0, entry.problem
+    hit = _SEATS.get(id(entry.course))
+    if hit is None or hit[0] is not entry.course:
+        hit = _SEATS[id(entry.course)] = (entry.course, seats(entry.course))
+    return hit[1]
+
+
+_SEATS: dict[int, tuple[Any, tuple[int, str]]] = {}  # id(course) -> (the course, its seat count)
 
 
 def seat_kinds() -> dict[str, str]:
@@ -81,8 +98,9 @@ def doom_preview(course: Any, size: tuple[int, int]) -> pygame.Surface:
 class DoomSetupScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.files = doom_course_files()
-        self.course_i = 0
+        self.entries = doom_courses()
+        self.labels = course_list.distinct_labels(self.entries)
+        self.course_i = next((i for i, e in enumerate(self.entries) if self.startable(e)), 0)
         self.page = 0
         self.players = 2
         self.names = list(DEFAULT_NAMES)
@@ -94,7 +112,39 @@ class DoomSetupScene(Scene):
         self.takebacks = False  # house rule (issue 7): off by default
         self._cards: dict[int, pygame.Surface | None] = {}
         self._card_rects: dict[int, pygame.Rect] = {}
-        self._courses: dict[int, Any] = {}
+        self.seat_note = ""  # why the players count was lowered
+
+    @property
+    def files(self) -> list[str]:
+        """The listed course files, in list order."""
+        return [e.path for e in self.entries]
+
+    @property
+    def chosen(self) -> CourseEntry | None:
+        return self.entries[self.course_i] if 0 <= self.course_i < len(self.entries) else None
+
+    @staticmethod
+    def startable(e: CourseEntry) -> bool:
+        """A race can be run on it: it loads, has no errors and seats two wheels."""
+        return seat_count(e)[0] >= 2
+
+    def most_players(self) -> int:
+        """The players list's top: what the picked track seats (MAX_PLAYERS if none is picked)."""
+        e = self.chosen
+        return seat_count(e)[0] if e is not None and self.startable(e) else MAX_PLAYERS
+
+    def pick(self, i: int) -> None:
+        """Pick course `i` (read again if its file changed); the players count follows
+        what it seats, and says so when it is lowered."""
+        self.course_i = i
+        e = self.entries[i] = course_list.entry(self.entries[i].path, self.entries[i].where)
+        self._cards.pop(i, None)
+        self.error = ""
+        self.seat_note = ""
+        most, why = seat_count(e)
+        if most >= 2 and self.players > most:
+            self.seat_note = f"players lowered to {most}: {self.labels[i]} seats {most} wheels"
+            self.players = most
 
     # --- layout ---------------------------------------------------------------------
     def enter(self) -> None:
@@ -110,21 +160,30 @@ class DoomSetupScene(Scene):
         size, across = self.card_size()
         for k in range(PER_PAGE):
             i = self.page * PER_PAGE + k
-            if i >= len(self.files):
+            if i >= len(self.entries):
                 break
             self._card_rects[i] = pygame.Rect(30 + (k % across) * (size[0] + 14),
                                               84 + (k // across) * (size[1] + 34), *size)
         self.prev_b = self.next_b = None
-        if len(self.files) > PER_PAGE:
+        if len(self.entries) > PER_PAGE:
             self.prev_b = pygame_gui.elements.UIButton(pygame.Rect(456, 44, 110, 30), "< courses", m)
             self.next_b = pygame_gui.elements.UIButton(pygame.Rect(572, 44, 110, 30), "courses >", m)
             add(self.prev_b)
             add(self.next_b)
         y = self.below_cards() + 78
         add(pygame_gui.elements.UILabel(pygame.Rect(30, y, 160, 30), "Players", m))
-        self.players_dd = pygame_gui.elements.UIDropDownMenu([str(i) for i in range(2, MAX_PLAYERS + 1)],
+        most = max(2, self.most_players())
+        self.players = min(self.players, most)
+        self.players_dd = pygame_gui.elements.UIDropDownMenu([str(i) for i in range(2, most + 1)],
                                                              str(self.players), pygame.Rect(190, y, 80, 30), m)
         add(self.players_dd)
+        note = self.seat_note or (f"this track seats {most} wheels" if most < MAX_PLAYERS else "")
+        if note:
+            why = seat_count(self.chosen)[1] if self.chosen is not None else ""
+            self.seat_label = pygame_gui.elements.UILabel(pygame.Rect(284, y, -1, 30), note, m)  # as wide as its words
+            self.seat_label.set_tooltip(f"{why}. The players list offers only as many as the picked track "
+                                        f"seats (up to {MAX_PLAYERS}).", wrap_width=320)
+            add(self.seat_label)
         y += 40
         self.name_entries, self.kind_dds, self.colour_dds = [], [], []
         kinds: list[str | tuple[str, str]] = list(seat_kinds())
@@ -155,6 +214,9 @@ class DoomSetupScene(Scene):
         if self.error:
             add(pygame_gui.elements.UILabel(pygame.Rect(210, h - 64, w - 480, 34), self.error[:120], m,
                                             object_id="#subtitle"))
+        e = self.chosen
+        if e is None or not self.startable(e):
+            self.start.disable()
 
     def _options_column(self, x2: int) -> None:
         m = self.app.manager
@@ -163,37 +225,38 @@ class DoomSetupScene(Scene):
         defaults = Options().to_json()
         self.option_dds: dict[Any, str] = {}
         oy = 116
-        add(self._option_label(pygame.Rect(x2, oy, 230, 28), "laps"))
+        add(self._option_label(pygame.Rect(x2, oy, 250, 28), "laps"))
         laps: list[str | tuple[str, str]] = [str(i) for i in range(1, 10)]
         self.laps_dd = pygame_gui.elements.UIDropDownMenu(laps, self.options.get("laps", str(defaults["laps"])),
-                                                          pygame.Rect(x2 + 235, oy, 230, 28), m)
+                                                          pygame.Rect(x2 + 255, oy, 250, 28), m)
         add(self.laps_dd)
         oy += 32
         for name, values in CHOICES.items():
-            add(self._option_label(pygame.Rect(x2, oy, 230, 28), name))
-            dd = pygame_gui.elements.UIDropDownMenu(list(values), self.options.get(name, str(defaults[name])),
-                                                    pygame.Rect(x2 + 235, oy, 230, 28), m)
+            add(self._option_label(pygame.Rect(x2, oy, 250, 28), name))
+            cur = self.options.get(name, str(defaults[name]))
+            dd = pygame_gui.elements.UIDropDownMenu(choice_items(name, values), (value_word(name, cur), cur),
+                                                    pygame.Rect(x2 + 255, oy, 250, 28), m)
             self.option_dds[dd] = name
             add(dd)
             oy += 32
-        add(self._option_label(pygame.Rect(x2, oy, 230, 28), "turn_cap", "turn_cap (safeguard)"))
-        self.cap_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x2 + 235, oy, 100, 28), m)
+        add(self._option_label(pygame.Rect(x2, oy, 250, 28), "turn_cap"))
+        self.cap_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x2 + 255, oy, 100, 28), m)
         self.cap_entry.set_text(self.options.get("turn_cap", str(defaults["turn_cap"])))
         add(self.cap_entry)
         oy += 40  # house rules: not the published rules, so set apart
-        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 230, 28), "House rule: take-backs", m))
+        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 250, 28), "House rule: take-backs", m))
         self.takebacks_dd = pygame_gui.elements.UIDropDownMenu(
-            ["off", "on"], "on" if self.takebacks else "off", pygame.Rect(x2 + 235, oy, 100, 28), m)
+            ["off", "on"], "on" if self.takebacks else "off", pygame.Rect(x2 + 255, oy, 100, 28), m)
         add(self.takebacks_dd)
 
-    def _option_label(self, rect: pygame.Rect, name: str, text: str = "") -> Any:
-        """An option's name, verbatim from the spec, with its help as the tooltip."""
-        label = pygame_gui.elements.UILabel(rect, text or name, self.app.manager)
-        label.set_tooltip(OPTION_HELP.get(name))
+    def _option_label(self, rect: pygame.Rect, name: str) -> Any:
+        """An option's plain label; its tooltip has the help and the spec's name."""
+        label = pygame_gui.elements.UILabel(rect, option_label(name), self.app.manager)
+        label.set_tooltip(option_tooltip(name), wrap_width=380)
         return label
 
     def card_size(self) -> tuple[tuple[int, int], int]:
-        return (BIG_CARD, 2) if len(self.files) <= 2 else (CARD, 3)
+        return (BIG_CARD, 2) if len(self.entries) <= 2 else (CARD, 3)
 
     def below_cards(self) -> int:
         size, across = self.card_size()
@@ -209,7 +272,7 @@ class DoomSetupScene(Scene):
             self.names[len(self.name_entries):]
         self.kinds = [sel(dd) for dd in self.kind_dds] + self.kinds[len(self.kind_dds):]
         for dd, name in self.option_dds.items():
-            self.options[name] = sel(dd)
+            self.options[name] = selected_id(dd)
         v = self.takebacks_dd.selected_option
         self.takebacks = (v[0] if isinstance(v, tuple) else v) == "on"
         self.options["laps"] = sel(self.laps_dd)
@@ -219,8 +282,9 @@ class DoomSetupScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, r in self._card_rects.items():
                 if r.collidepoint(event.pos) and not self._dropdown_open():
-                    self.course_i = i
-                    self.error = ""
+                    self._read()
+                    self.pick(i)
+                    self.resized()  # the players list follows what the track seats
                     return True
         return False
 
@@ -236,6 +300,7 @@ class DoomSetupScene(Scene):
                 self.app.replace(SetupScene(self.app))
             elif event.ui_element is self.players_dd:
                 self.players = int(event.text)
+                self.seat_note = ""
                 self.resized()
             elif event.ui_element in self.colour_dds:
                 i = self.colour_dds.index(event.ui_element)
@@ -255,20 +320,21 @@ class DoomSetupScene(Scene):
             self._read()
             self.start_race()
         elif event.ui_element in (self.prev_b, self.next_b):
-            pages = (len(self.files) + PER_PAGE - 1) // PER_PAGE
+            pages = (len(self.entries) + PER_PAGE - 1) // PER_PAGE
             self.page = (self.page + (1 if event.ui_element is self.next_b else -1)) % pages
             self.resized()
 
     def start_race(self) -> None:
         from game.ui.scenes.flow import start_doomwheel
-        try:
-            if not self.files:
-                raise BadInput("levels/doomwheel", "", "no Doomwheel course files found")
-            course = load_course(self.files[self.course_i])
-        except BadInput as e:
-            from game.ui.scenes.menu import MenuScene
-            self.app.replace(MenuScene(self.app, message=e.line()))
+        e = self.chosen
+        if e is not None:  # read again if the file changed since it was listed
+            e = self.entries[self.course_i] = course_list.entry(e.path, e.where)
+        if e is None or e.course is None or not self.startable(e):  # stay here, nothing lost: the page says why
+            self.error = "no Doomwheel course found" if e is None else "this course cannot be raced"
+            self._cards.pop(self.course_i, None)
+            self.resized()
             return
+        course = e.course
         try:
             options = parse_options({**self.options, "players": self.players}, "race set-up", "options")
             check_field(course, self.players, "race set-up")
@@ -282,14 +348,16 @@ class DoomSetupScene(Scene):
                         takebacks=self.takebacks)
 
     # --- drawing ----------------------------------------------------------------------
-    def _card(self, i: int) -> pygame.Surface | None:
-        if i not in self._cards:
-            try:
-                self._courses[i] = load_course(self.files[i])
-                self._cards[i] = doom_preview(self._courses[i], self.card_size()[0])
-            except BadInput:
-                self._cards[i] = None
-        return self._cards[i]
+    def _card(self, i: int) -> pygame.Surface:
+        if self._cards.get(i) is None:
+            e = self.entries[i]
+            if e.course is not None and self.startable(e):
+                self._cards[i] = doom_preview(e.course, self.card_size()[0])
+            else:  # greyed, with its problem (in full under the cards once picked)
+                self._cards[i] = problem_card(_with_seats(e), self.card_size()[0])[0]
+        card = self._cards[i]
+        assert card is not None
+        return card
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -297,22 +365,26 @@ class DoomSetupScene(Scene):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((10, 8, 6, 150))
         surface.blit(shade, (0, 0))
-        labels = course_labels(self.files)
+        labels = self.labels
         small, bold = art.font(13), art.font(14, bold=True)
         for i, r in self._card_rects.items():
-            card = self._card(i)
-            if card is not None:
-                surface.blit(card, r)
-            else:
-                pygame.draw.rect(surface, (60, 30, 26), r)
-                surface.blit(small.render("(will not load)", True, (240, 200, 190)), (r.x + 8, r.y + 8))
+            surface.blit(self._card(i), r)
             chosen = i == self.course_i
-            pygame.draw.rect(surface, (255, 214, 120) if chosen else (120, 94, 60), r, 4 if chosen else 2,
-                             border_radius=3)
-            surface.blit((bold if chosen else small).render(labels[i][:30], True,
-                                                            (255, 226, 150) if chosen else (230, 220, 200)),
-                         (r.x + 2, r.bottom + 4))
-        course = self._courses.get(self.course_i)
+            ok = self.startable(self.entries[i])
+            pygame.draw.rect(surface, (255, 214, 120) if chosen else (120, 94, 60) if ok else (96, 90, 84), r,
+                             4 if chosen else 2, border_radius=3)
+            font = bold if chosen else small
+            name = _fit(font, labels[i], r.width - 4)
+            surface.blit(font.render(name, True, (255, 226, 150) if chosen else (230, 220, 200) if ok
+                                     else (160, 154, 146)), (r.x + 2, r.bottom + 4))
+        e = self.chosen
+        if e is not None and not self.startable(e):
+            y = self.below_cards()
+            text = " ".join(problem_lines(_with_seats(e))[:2]) + f" ({problem_lines(e)[2]})"
+            for k, row in enumerate(wrap_text(small, text, 660)):
+                surface.blit(small.render(row, True, (235, 200, 185)), (30, y + k * small.get_linesize()))
+            return
+        course = e.course if e is not None else None
         if course is not None:
             desc = getattr(course, "description", "") or ""
             crit: dict[str, int] = {}
@@ -341,3 +413,20 @@ class DoomSetupScene(Scene):
                 line = trial
         if line and n < max_lines:
             surface.blit(font.render(line, True, colour), (x, y + n * font.get_linesize()))
+
+
+def _with_seats(e: CourseEntry) -> CourseEntry:
+    """The entry with its problem said, when what stops it is that it seats no two wheels."""
+    if e.problem or e.course is None:
+        return e
+    from dataclasses import replace
+    return replace(e, problem=f"it cannot seat two wheels: {seat_count(e)[1]}")
+
+
+def _fit(font: pygame.font.Font, text: str, width: int) -> str:
+    """`text`, shortened with "..." to fit `width` pixels (the full name is in the list)."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "..."

@@ -1183,7 +1183,13 @@ class EditorScene(Scene):
         labels: list[str] = []
         paths: dict[str, str] = {}
         for f in files:
-            label = f"{f.label}  ({'shipped' if f.where == 'shipped' else 'yours'}: {os.path.basename(f.path)})"
+            where = f"{'shipped' if f.where == 'shipped' else 'yours'}: {os.path.basename(f.path)}"
+            if f.opens:
+                label = f"{f.label}  ({where})"
+            else:  # listed with why; picked, the dialog says it in full
+                label = f"{f.label}  (will not open, {where}): {f.problem}"
+            while label in paths:
+                label += " "
             labels.append(label)
             paths[label] = f.path
 

@@ -1,84 +1,61 @@
 """Race set-up: the course (with a preview), the players (name, colour and shape,
 human or AI), racers per player, the rules options with their defaults, and for a
-Grand Prix the number of races."""
+Grand Prix the number of races.
+
+The courses come from game.core.course_list (the shipped ones, the Sprint first,
+then the player's own); one that cannot be raced is marked in the list, shows its
+first problem in full where the preview would be, and cannot be started. Each rules
+option shows its plain label and value words (game.rules.wild_race.options LABELS,
+VALUE_WORDS); the spec's name, values and section are in its tooltip."""
 
 from __future__ import annotations
 
-import glob
-import os
+from typing import Any
 
 import pygame
 import pygame_gui
 
-from game.core.course import load_course
+from game.core import course_list
+from game.core.course_list import CourseEntry
 from game.core.errors import BadInput
 from game.rules.wild_race import MAX_RACERS
-from game.rules.wild_race.options import CHOICES, HELP as OPTION_HELP, Options, parse_options
+from game.rules.wild_race.options import CHOICES, Options, option_label, option_tooltip, parse_options, value_word
 from game.ui import art
-from game.ui.app import ROOT, App, Scene
+from game.ui.app import App, Scene
+from game.ui.course_picker import problem_card
 from game.ui.table_view import course_preview
 
 SEAT_KINDS = {"Human": "human", "AI (easy)": "easy", "AI (normal)": "normal", "AI (hard)": "hard",
               "AI (random)": "random"}
 DEFAULT_NAMES = ("Red", "Blue", "Yellow", "Purple", "Orange", "Cyan", "Pink", "White")
 COLOUR_NAMES = ("red", "blue", "yellow", "purple", "orange", "cyan", "pink", "white")  # palette order, with shapes
+PREVIEW = (380, 200)
+NOT_RACED = "  (cannot be raced)"
 
 
-FIRST_COURSE = "sprint.json"  # offered first: short, and the obvious first race
+def course_options(entries: list[CourseEntry]) -> list[tuple[str, str]]:
+    """The course drop-down's items: (the label, marked if it cannot be raced; its index)."""
+    labels = course_list.distinct_labels(entries)
+    return [(label + ("" if e.startable else NOT_RACED), str(i)) for i, (label, e) in enumerate(zip(labels, entries))]
 
 
-def course_files() -> list[str]:
-    """The shipped Wild Race courses (the Sprint first), then the player's own
-    (courses/ in the per-user data folder, where the editor saves them)."""
-    from game.core.paths import data_dir
-    files = sorted(glob.glob(os.path.join(ROOT, "levels", "wild_race", "*.json")))
-    shipped = sorted(files, key=lambda f: os.path.basename(f) != FIRST_COURSE)
-    try:
-        mine = sorted(glob.glob(os.path.join(data_dir(), "courses", "*.json")))
-    except OSError:
-        mine = []
-    return shipped + [f for f in mine if _ruleset(f) == "wild-race"]
+def choice_items(name: str, values: tuple[str, ...]) -> list[tuple[str, str]]:
+    """An option drop-down's items: (the value's plain words, the spec's value)."""
+    return [(value_word(name, v), v) for v in values]
 
 
-def _ruleset(path: str) -> str:
-    import json
-    try:
-        with open(path, encoding="utf-8") as f:
-            r = json.load(f).get("ruleset")
-        return r if isinstance(r, str) else ""
-    except (OSError, ValueError, AttributeError):
-        return ""
-
-
-def course_label(path: str) -> str:
-    """The course's own name (read without loading the whole course), else the file name."""
-    import json
-    try:
-        with open(path, encoding="utf-8") as f:
-            name = json.load(f).get("name")
-        if isinstance(name, str) and name.strip():
-            return name.strip()[:60]
-    except (OSError, ValueError, AttributeError):
-        pass
-    return os.path.splitext(os.path.basename(path))[0].replace("_", " ")
-
-
-def course_labels(files: list[str]) -> list[str]:
-    out: list[str] = []
-    for f in files:
-        label = course_label(f)
-        while label in out:  # the drop-down needs distinct labels
-            label += " (" + os.path.basename(f) + ")"
-        out.append(label)
-    return out
+def selected_id(dd: Any) -> str:
+    """The id (the second of the pair) of a drop-down's selected item."""
+    v = dd.selected_option
+    return str(v[1] if isinstance(v, tuple) else v)
 
 
 class SetupScene(Scene):
     def __init__(self, app: App, grand_prix: bool = False) -> None:
         super().__init__(app)
         self.grand_prix = grand_prix
-        self.files = course_files()
-        self.course_i = 0
+        self.entries = course_list.list_courses("wild-race")
+        self.course_i = next((i for i, e in enumerate(self.entries) if e.startable), 0)
         self.players = 2
         self.per = 1
         self.names = list(DEFAULT_NAMES)
@@ -88,9 +65,19 @@ class SetupScene(Scene):
         self.races = 3
         self.error = ""
         self._preview: pygame.Surface | None = None
-        self._preview_for = -1
+        self._preview_for: tuple[int, CourseEntry] | None = None
         self.seed: int | None = None  # None: a fresh random race each time (tests fix it)
         self.takebacks = False  # house rule (issue 7): off by default
+
+    @property
+    def files(self) -> list[str]:
+        """The listed course files, in list order."""
+        return [e.path for e in self.entries]
+
+    @property
+    def chosen(self) -> CourseEntry | None:
+        """The course picked (None when there is none to pick)."""
+        return self.entries[self.course_i] if 0 <= self.course_i < len(self.entries) else None
 
     def enter(self) -> None:
         m = self.app.manager
@@ -104,8 +91,9 @@ class SetupScene(Scene):
             self.ruleset_dd = pygame_gui.elements.UIDropDownMenu(list(RULESETS), RULESETS[0],
                                                                  pygame.Rect(x2, 28, 300, 34), m)
             add(self.ruleset_dd)
-        labels = course_labels(self.files) or ["(none)"]
-        self.course_dd = pygame_gui.elements.UIDropDownMenu(labels, labels[self.course_i], pygame.Rect(30, 80, 380, 34), m)
+        items = course_options(self.entries) or [("(no course found)", "-1")]
+        self.course_dd = pygame_gui.elements.UIDropDownMenu(items, items[max(0, min(self.course_i, len(items) - 1))],
+                                                            pygame.Rect(30, 80, 380, 34), m)
         add(self.course_dd)
         y = 330
         add(pygame_gui.elements.UILabel(pygame.Rect(30, y, 160, 30), "Players", m))
@@ -151,32 +139,44 @@ class SetupScene(Scene):
         for name, values in CHOICES.items():
             if name == "gp_carry_favour" and not self.grand_prix:
                 continue
-            label = pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 250, 28), name, m)
-            label.set_tooltip(OPTION_HELP.get(name))
-            add(label)
+            add(self._option_label(pygame.Rect(x2, oy, 270, 28), name))
             cur = self.options.get(name, str(defaults[name]))
-            dd = pygame_gui.elements.UIDropDownMenu(list(values), cur, pygame.Rect(x2 + 255, oy, 230, 28), m)
+            dd = pygame_gui.elements.UIDropDownMenu(choice_items(name, values), (value_word(name, cur), cur),
+                                                    pygame.Rect(x2 + 275, oy, 250, 28), m)
             self.option_dds[dd] = name
             add(dd)
             oy += 32
-        cap_label = pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 250, 28), "turn_cap", m)
-        cap_label.set_tooltip(OPTION_HELP.get("turn_cap"))
-        add(cap_label)
-        self.cap_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x2 + 255, oy, 100, 28), m)
+        add(self._option_label(pygame.Rect(x2, oy, 270, 28), "turn_cap"))
+        self.cap_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x2 + 275, oy, 100, 28), m)
         self.cap_entry.set_text(self.options.get("turn_cap", "60"))
         add(self.cap_entry)
         oy += 40  # house rules: not the published rules, so set apart
-        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 250, 28), "House rule: take-backs", m))
+        add(pygame_gui.elements.UILabel(pygame.Rect(x2, oy, 270, 28), "House rule: take-backs", m))
         self.takebacks_dd = pygame_gui.elements.UIDropDownMenu(
-            ["off", "on"], "on" if self.takebacks else "off", pygame.Rect(x2 + 255, oy, 100, 28), m)
+            ["off", "on"], "on" if self.takebacks else "off", pygame.Rect(x2 + 275, oy, 100, 28), m)
         add(self.takebacks_dd)
         self.back = pygame_gui.elements.UIButton(pygame.Rect(30, h - 70, 160, 46), "Back", m)
         self.start = pygame_gui.elements.UIButton(pygame.Rect(w - 250, h - 70, 220, 46), "Start the race", m)
         add(self.back)
         add(self.start)
+        self._start_allowed()
         if self.error:
             add(pygame_gui.elements.UILabel(pygame.Rect(210, h - 64, w - 480, 34), self.error[:120], m,
                                             object_id="#subtitle"))
+
+    def _option_label(self, rect: pygame.Rect, name: str) -> Any:
+        """An option's plain label; its tooltip has the help and the spec's name."""
+        label = pygame_gui.elements.UILabel(rect, option_label(name), self.app.manager)
+        label.set_tooltip(option_tooltip(name), wrap_width=380)
+        return label
+
+    def _start_allowed(self) -> None:
+        """Start only on a course that can be raced (the preview says why not)."""
+        e = self.chosen
+        if e is None or not e.startable:
+            self.start.disable()
+        else:
+            self.start.enable()
 
     def _read(self) -> None:
         self.names = [e.get_text().strip() or DEFAULT_NAMES[i] for i, e in enumerate(self.name_entries)] + \
@@ -184,8 +184,7 @@ class SetupScene(Scene):
         self.kinds = [dd.selected_option[0] if isinstance(dd.selected_option, tuple) else dd.selected_option
                       for dd in self.kind_dds] + self.kinds[len(self.kind_dds):]
         for dd, name in self.option_dds.items():
-            v = dd.selected_option
-            self.options[name] = v[0] if isinstance(v, tuple) else v
+            self.options[name] = selected_id(dd)
         self.options["turn_cap"] = self.cap_entry.get_text().strip()
         v = self.takebacks_dd.selected_option
         self.takebacks = (v[0] if isinstance(v, tuple) else v) == "on"
@@ -210,8 +209,12 @@ class SetupScene(Scene):
             elif event.ui_element is self.per_dd:
                 self.per = int(event.text)
             elif event.ui_element is self.course_dd:
-                labels = course_labels(self.files)
-                self.course_i = labels.index(event.text) if event.text in labels else 0
+                i = int(selected_id(self.course_dd))
+                if 0 <= i < len(self.entries):
+                    self.course_i = i
+                    self.entries[i] = course_list.entry(self.entries[i].path, self.entries[i].where)
+                    self.error = ""
+                    self._start_allowed()
             elif getattr(self, "races_dd", None) is event.ui_element:
                 self.races = int(event.text)
             return
@@ -226,14 +229,14 @@ class SetupScene(Scene):
 
     def start_race(self) -> None:
         from game.ui.scenes.flow import start_series
-        try:
-            if not self.files:
-                raise BadInput("levels/wild_race", "", "no course files found")
-            course = load_course(self.files[self.course_i])
-        except BadInput as e:  # a course that will not load: say so and go back to the menu
-            from game.ui.scenes.menu import MenuScene
-            self.app.replace(MenuScene(self.app, message=e.line()))
+        e = self.chosen
+        if e is not None:  # read again if the file changed since it was listed
+            e = self.entries[self.course_i] = course_list.entry(e.path, e.where)
+        if e is None or e.course is None or not e.startable:  # stay here, nothing lost: the preview says why
+            self.error = "no course found in levels/wild_race" if e is None else "this course cannot be raced"
+            self.resized()
             return
+        course = e.course
         try:
             opts = {k: v for k, v in self.options.items()}
             cap = opts.pop("turn_cap", "60")
@@ -255,15 +258,14 @@ class SetupScene(Scene):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((10, 8, 6, 150))
         surface.blit(shade, (0, 0))
-        if self.files and self._preview_for != self.course_i:
-            self._preview_for = self.course_i
-            try:
-                self._preview = course_preview(load_course(self.files[self.course_i]), (380, 200))
-            except BadInput as e:
-                self._preview = None
-                self.error = e.line()
-                self.resized()
+        e = self.chosen
+        if e is not None and self._preview_for != (self.course_i, e):
+            self._preview_for = (self.course_i, e)
+            if e.course is not None and e.startable:
+                self._preview = course_preview(e.course, PREVIEW)
+            else:  # greyed, with the whole problem wrapped in it
+                self._preview = problem_card(e, PREVIEW)[0]
         if self._preview is not None:
             surface.blit(self._preview, (30, 122))
-            pygame.draw.rect(surface, (140, 110, 70), pygame.Rect(30, 122, 380, 200), 2)
+            pygame.draw.rect(surface, (140, 110, 70), pygame.Rect(30, 122, *PREVIEW), 2)
 
