@@ -234,7 +234,8 @@ class DoomSetupScene(Scene):
         for name, values in CHOICES.items():
             add(self._option_label(pygame.Rect(x2, oy, 250, 28), name))
             cur = self.options.get(name, str(defaults[name]))
-            dd = pygame_gui.elements.UIDropDownMenu(choice_items(name, values), (value_word(name, cur), cur),
+            items = choice_items(name, values, value_word)
+            dd = pygame_gui.elements.UIDropDownMenu(items, (value_word(name, cur), cur),
                                                     pygame.Rect(x2 + 255, oy, 250, 28), m)
             self.option_dds[dd] = name
             add(dd)

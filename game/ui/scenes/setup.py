@@ -10,7 +10,7 @@ VALUE_WORDS); the spec's name, values and section are in its tooltip."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 import pygame_gui
@@ -39,9 +39,11 @@ def course_options(entries: list[CourseEntry]) -> list[tuple[str, str]]:
     return [(label + ("" if e.startable else NOT_RACED), str(i)) for i, (label, e) in enumerate(zip(labels, entries))]
 
 
-def choice_items(name: str, values: tuple[str, ...]) -> list[tuple[str, str]]:
-    """An option drop-down's items: (the value's plain words, the spec's value)."""
-    return [(value_word(name, v), v) for v in values]
+def choice_items(name: str, values: tuple[str, ...],
+                 words: Callable[[str, str], str] = value_word) -> list[tuple[str, str]]:
+    """An option drop-down's items: (the value's plain words, the spec's value); `words`
+    is the ruleset's value_word."""
+    return [(words(name, v), v) for v in values]
 
 
 def selected_id(dd: Any) -> str:
