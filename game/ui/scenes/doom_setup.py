@@ -214,8 +214,8 @@ class DoomSetupScene(Scene):
         if self.error:
             add(pygame_gui.elements.UILabel(pygame.Rect(210, h - 64, w - 480, 34), self.error[:120], m,
                                             object_id="#subtitle"))
-        e = self.chosen
-        if e is None or not self.startable(e):
+        chosen = self.chosen
+        if chosen is None or not self.startable(chosen):
             self.start.disable()
 
     def _options_column(self, x2: int) -> None:
@@ -327,15 +327,15 @@ class DoomSetupScene(Scene):
 
     def start_race(self) -> None:
         from game.ui.scenes.flow import start_doomwheel
-        e = self.chosen
-        if e is not None:  # read again if the file changed since it was listed
-            e = self.entries[self.course_i] = course_list.entry(e.path, e.where)
-        if e is None or e.course is None or not self.startable(e):  # stay here, nothing lost: the page says why
-            self.error = "no Doomwheel course found" if e is None else "this course cannot be raced"
+        entry = self.chosen
+        if entry is not None:  # read again if the file changed since it was listed
+            entry = self.entries[self.course_i] = course_list.entry(entry.path, entry.where)
+        if entry is None or entry.course is None or not self.startable(entry):  # stay: the page says why
+            self.error = "no Doomwheel course found" if entry is None else "this course cannot be raced"
             self._cards.pop(self.course_i, None)
             self.resized()
             return
-        course = e.course
+        course = entry.course
         try:
             options = parse_options({**self.options, "players": self.players}, "race set-up", "options")
             check_field(course, self.players, "race set-up")

@@ -33,14 +33,14 @@ PREVIEW = (380, 200)
 NOT_RACED = "  (cannot be raced)"
 
 
-def course_options(entries: list[CourseEntry]) -> list[tuple[str, str]]:
+def course_options(entries: list[CourseEntry]) -> list[str | tuple[str, str]]:
     """The course drop-down's items: (the label, marked if it cannot be raced; its index)."""
     labels = course_list.distinct_labels(entries)
     return [(label + ("" if e.startable else NOT_RACED), str(i)) for i, (label, e) in enumerate(zip(labels, entries))]
 
 
 def choice_items(name: str, values: tuple[str, ...],
-                 words: Callable[[str, str], str] = value_word) -> list[tuple[str, str]]:
+                 words: Callable[[str, str], str] = value_word) -> list[str | tuple[str, str]]:
     """An option drop-down's items: (the value's plain words, the spec's value); `words`
     is the ruleset's value_word."""
     return [(words(name, v), v) for v in values]
@@ -67,7 +67,7 @@ class SetupScene(Scene):
         self.races = 3
         self.error = ""
         self._preview: pygame.Surface | None = None
-        self._preview_for: tuple[int, CourseEntry] | None = None
+        self._preview_for: CourseEntry | None = None  # the entry the preview shows
         self.seed: int | None = None  # None: a fresh random race each time (tests fix it)
         self.takebacks = False  # house rule (issue 7): off by default
 
@@ -231,14 +231,14 @@ class SetupScene(Scene):
 
     def start_race(self) -> None:
         from game.ui.scenes.flow import start_series
-        e = self.chosen
-        if e is not None:  # read again if the file changed since it was listed
-            e = self.entries[self.course_i] = course_list.entry(e.path, e.where)
-        if e is None or e.course is None or not e.startable:  # stay here, nothing lost: the preview says why
-            self.error = "no course found in levels/wild_race" if e is None else "this course cannot be raced"
+        entry = self.chosen
+        if entry is not None:  # read again if the file changed since it was listed
+            entry = self.entries[self.course_i] = course_list.entry(entry.path, entry.where)
+        if entry is None or entry.course is None or not entry.startable:  # stay, nothing lost: the preview says why
+            self.error = "no course found in levels/wild_race" if entry is None else "this course cannot be raced"
             self.resized()
             return
-        course = e.course
+        course = entry.course
         try:
             opts = {k: v for k, v in self.options.items()}
             cap = opts.pop("turn_cap", "60")
@@ -261,8 +261,8 @@ class SetupScene(Scene):
         shade.fill((10, 8, 6, 150))
         surface.blit(shade, (0, 0))
         e = self.chosen
-        if e is not None and self._preview_for != (self.course_i, e):
-            self._preview_for = (self.course_i, e)
+        if e is not None and self._preview_for is not e:
+            self._preview_for = e
             if e.course is not None and e.startable:
                 self._preview = course_preview(e.course, PREVIEW)
             else:  # greyed, with the whole problem wrapped in it
