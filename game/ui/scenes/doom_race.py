@@ -427,11 +427,7 @@ class DoomRaceScene(TableScene, Deciding):
             line = self.message or (f"{p.seat.name}, it's your turn" if self.handover else
                                     words.prompt(p.kind, p.seat.name))
         else:
-            actor = self.session.pending()
-            who = f"{actor.seat.name} ({actor.seat.kind} AI)" if actor else ""
-            last = self.log.lines[-1] if self.log.lines else ""
-            line = "paused (Space)" if self.paused else (f"{who} is thinking..." if who and not self.anim.busy
-                                                         else last)
+            line = self._waiting_line()
         self.banner.draw(surface, rects["banner"], title,
                          line.split("\n")[0] + (f"   x{SPEEDS[self.speed_i]:g}" if self.speed_i else ""))
         self.roster.draw(surface, rects["roster"], st, p.actor if p else None)

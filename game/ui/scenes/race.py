@@ -605,10 +605,8 @@ class RaceScene(TableScene):
                 line = f"{words.name(st, st.stack[-1]['roll']['who'])} rolled " + \
                     words.favour_hint(st, st.stack[-1])
         else:
-            actor = self.session.pending()
-            who = f"{actor.seat.name} ({actor.seat.kind} AI)" if actor else ""
             title = f"Turn {st.turn} - {st.phase.replace('_', ' ')}"
-            line = "paused (Space)" if self.paused else (f"{who} is thinking..." if who else "")
+            line = self._waiting_line()
         self.banner.draw(surface, rects["banner"], title, line + (f"   x{SPEEDS[self.speed_i]:g}" if
                                                                    self.speed_i else ""))
         self.roster.draw(surface, rects["roster"], st, p.actor if p else None)

@@ -141,6 +141,18 @@ class TableScene(Scene):
         self._decision_key = key
         return True
 
+    def _waiting_line(self) -> str:
+        """The banner's line while no human decision is open: paused, an AI thinking
+        (only an AI seat: a human's decision waits for the table to catch up, then is
+        theirs), or else the newest log line (the table is showing what happened)."""
+        if self.paused:
+            return "paused (Space)"
+        who = self.session.thinking
+        if who is not None and not self.anim.busy:
+            seat = self.session.seats[who]
+            return f"{seat.name} ({seat.kind} AI) is thinking..."
+        return self.log.lines[-1].split("\n")[0] if self.log.lines else ""
+
     def _named(self, text: str) -> str:
         """Log lines with players' (and pieces') names instead of their ids."""
         if self._name_re is None:
