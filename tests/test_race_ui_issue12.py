@@ -90,3 +90,77 @@ def test_no_human_ai_thinking_after_a_human_places(app) -> None:  # type: ignore
     frames(app, 2)
     assert race.session.thinking == "red"
     assert race.banner._key[2] == "Red (normal AI) is thinking..."
+
+
+# --- 8. every die shown as it is thrown, the favour decision beside it ---------------------------
+
+def test_priority_dice_show_before_the_favour_decision(app) -> None:  # type: ignore[no-untyped-def]
+    race = start(app, [("Ann", "human"), ("Bob", "random"), ("Cy", "random")], seed=5)
+    for r in race.session.state.racers.values():
+        r.favour = 3  # every roll may take favour
+    p = run_until(app, race, lambda p: p.kind == "group_favour" and race.session.state.turn >= 1)
+    top = race.session.state.stack[-1]
+    values = dict(top["values"])
+    names = race.names
+    # the tray: every die of the priority roll, open, the player's own marked as theirs
+    shown = {(r.for_whom, r.face) for r in race.dice.rolls if r.kind == "DieThrown" and r.reason == "priority"}
+    assert shown == set(values.items()), (shown, values)
+    asking = top["asking"]
+    assert race.dice.words(next(r for r in race.dice.rolls if getattr(r, "for_whom", "") == asking),
+                           names, race.dice._key[3]).endswith("your favour?")
+    # the log: each die as it landed
+    for m, v in values.items():
+        assert any(line.startswith(f"{names[m]} throws {v} for priority") for line in race.log.lines), m
+    # the banner: all the dice and the odds of a re-roll
+    assert all(f"{names[m]} {v}" in race.banner._key[2] for m, v in values.items()), race.banner._key[2]
+    # the decision goes beside each die: the final roll takes the open die's place and says it
+    race._submit(next(c for c in p.legal if c.kind == "keep"))
+    for _ in range(300):  # (a tie re-rolls the tied: keep those too)
+        app.frame(1 / 60)
+        p = race._human()
+        if p is not None and p.kind == "group_favour":
+            race._submit(next(c for c in p.legal if c.kind == "keep"))
+        elif p is not None or race.session.state.phase != "priority":
+            break
+    frames(app, 2)
+    finals = [r for r in race.dice.rolls if r.kind == "RollMade" and r.reason == "priority"]
+    assert finals and not any(r.kind == "DieThrown" and r.reason == "priority" for r in race.dice.rolls)
+    words = [race.dice.words(r, names) for r in finals]
+    assert all(w.endswith((", kept", ", re-rolled", ", +1 favour", ", -1 favour")) for w in words), words
+
+
+def test_a_single_favour_offer_is_logged_as_thrown_then_kept(app) -> None:  # type: ignore[no-untyped-def]
+    race = start(app, [("A", "human"), ("B", "random")], course="sprint.json", seed=5)
+    for r in race.session.state.racers.values():
+        r.favour = 3
+    p = run_until(app, race, lambda p: p.kind == "favour_offer" and p.seat.name == "A")
+    top = race.session.state.stack[-1]
+    who, reason, v = race.names[top["roll"]["who"]], top["roll"]["reason"].replace("_", " "), top["value"]
+    assert race.log.lines[-1] == f"{who} throws {v} for {reason}: keep it, or spend favour?"
+    assert race.dice.rolls[0].kind == "DieThrown" and race.dice.rolls[0].face == v
+    race._submit(next(c for c in p.legal if c.kind == "keep"))
+    frames(app, 3)
+    assert f"{who} keeps {v} for {reason}" in race.log.lines
+    assert race.dice.words(next(r for r in race.dice.rolls if r.kind == "RollMade"), race.names).endswith("kept")
+
+
+def test_an_ai_favour_decision_shows_the_die_it_decided_on() -> None:
+    """The session (no window): an AI's re-roll is logged after the die it re-rolled."""
+    from game.core.course import load_course
+    from game.rules.wild_race.options import Options
+    from game.ui.session import Seat, Session
+    s = Session.new(load_course(str(LEVELS / "sprint.json")), [Seat("red", "A", "greedy"), Seat("blue", "B", "random")],
+                    1, 7, Options(), process=False)
+    for r in s.state.racers.values():
+        r.favour = 6
+    for _ in range(400):
+        s.think(50)
+        if s.over or s.state.turn >= 3:
+            break
+    kinds = [e.kind for e in s.events]
+    assert "DieThrown" in kinds
+    for i, e in enumerate(s.events):
+        if e.kind == "FavourUsed":  # a favour point spent: the die it was spent on was shown first
+            before = [d for d in s.events[:i] if d.kind == "DieThrown" and d.reason == e.reason]
+            assert before, (i, e)
+            assert any(d.face == e.before for d in before), (e, before[-3:])

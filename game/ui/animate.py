@@ -79,7 +79,7 @@ class Animator:
                 self.queue.append(Track("gone", e.racer, (0, 0, 0), (0, 0, 0), 0.25, event=e))
             elif k == "ObstacleRemoved":
                 self.queue.append(Track("gone", e.obstacle, (0, 0, 0), (0, 0, 0), 0.25, event=e))
-            elif k in ("RollMade", "HitTaken", "ChartResult", "RollOff"):
+            elif k in ("RollMade", "DieThrown", "HitTaken", "ChartResult", "RollOff"):
                 self.queue.append(Track("pause", "", (0, 0, 0), (0, 0, 0), PAUSE, event=e))
             else:
                 self.queue.append(Track("pause", "", (0, 0, 0), (0, 0, 0), 0.0, event=e))

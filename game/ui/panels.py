@@ -164,7 +164,9 @@ class Roster:
 
 class DiceTray:
     """The latest rolls: faces as dice, reason and result, favour used; a new roll
-    tumbles in for a moment."""
+    tumbles in for a moment. A die still open to a favour decision (a DieThrown,
+    game/ui/throws.py) shows at once, outlined in gold with "favour?" beside it; the
+    final roll takes its place and says what was decided (kept, re-rolled, +1, -1)."""
 
     @property
     def font(self) -> pygame.font.Font:
@@ -176,14 +178,27 @@ class DiceTray:
 
     def __init__(self) -> None:
         self.rolls: list[Any] = []
+        self.kept: set[int] = set()  # ids of rolls that settled an offer with no favour spent
         self.age = 0.0
         self._key: Any = None
         self._surf: pygame.Surface | None = None
         self.added = 0  # rolls added so far (the cache key)
 
+    @staticmethod
+    def _open(r: Any) -> bool:
+        return getattr(r, "kind", "") == "DieThrown"
+
     def add(self, roll: Any) -> None:
+        kind = getattr(roll, "kind", "")
+        if kind in ("DieThrown", "RollMade"):
+            same = [r for r in self.rolls if self._open(r) and r.for_whom == roll.for_whom and r.reason == roll.reason]
+            for r in same:  # the open die is settled (or thrown again): this entry takes its place
+                self.rolls.remove(r)
+            if same and kind == "RollMade" and not roll.favour:
+                self.kept.add(id(roll))
         self.rolls.insert(0, roll)
         del self.rolls[5:]
+        self.kept &= {id(r) for r in self.rolls}
         self.age = 0.0
         self.added += 1
 
@@ -192,8 +207,8 @@ class DiceTray:
 
     def draw(self, target: pygame.Surface, rect: pygame.Rect, names: dict[str, str],
              pending: tuple[str, str, int] | None = None) -> None:
-        """`pending`: a die waiting on a favour decision (who, reason, value), shown
-        first, outlined in gold."""
+        """`pending`: the die the player at the screen is deciding on (who, reason,
+        value): its entry says so."""
         key = (rect.size, self.added, art.UI_SCALE[0], pending)
         if self.age > 0.35 and self._key == key and self._surf is not None:
             target.blit(self._surf, rect)
@@ -202,49 +217,75 @@ class DiceTray:
         self._key, self._surf = key, s
         target.blit(s, rect)
 
+    def words(self, r: Any, names: dict[str, str], pending: tuple[str, str, int] | None = None) -> str:
+        """The words beside a roll's dice: whose, what for, the result and the decision."""
+        who = names.get(r.for_whom, r.for_whom)
+        what = r.reason.replace("_", " ")
+        if self._open(r):
+            if pending is not None and (r.for_whom, r.reason, r.face) == pending:
+                return f"{who}: {what} {r.face} - your favour?"
+            return f"{who}: {what} {r.face} " + ("(favour round)" if r.group else "- favour?")
+        fav = {"reroll": "re-rolled", "+1": "+1 favour", "-1": "-1 favour"}.get(r.favour or "", r.favour or "")
+        if not fav and id(r) in self.kept:
+            fav = "kept"
+        return f"{who}: {what} -> {r.result}" + (f", {fav}" if fav else "")
+
     def _render(self, rect: pygame.Rect, names: dict[str, str],
                 pending: tuple[str, str, int] | None = None) -> pygame.Surface:
         s = _panel(rect.w, rect.h)
         y = 8
         s.blit(self.small.render("dice", True, DIM), (10, y))
         y += self.small.get_linesize()
-        if pending is not None:
-            who, reason, value = pending
-            die = pygame.Rect(10, y, 24, 24)
-            pygame.draw.rect(s, (245, 238, 220), die, border_radius=5)
-            pygame.draw.rect(s, GOLD, die.inflate(4, 4), 2, border_radius=6)
-            txt = self.font.render(str(value), True, (40, 28, 18))
-            s.blit(txt, txt.get_rect(center=die.center))
-            text = f"{names.get(who, who)}: {reason.replace('_', ' ')} {value} - favour?"
-            s.blit(self.small.render(text[:40], True, GOLD), (40, y + 5))
-            y += 30
         for i, r in enumerate(self.rolls):
             if y + 30 > rect.h:
                 break
             x = 10
-            i = i if pending is None else i + 1  # the pending die is the newest one
-            for j, face in enumerate(r.faces):
+            faces = (r.faces or (r.face,)) if self._open(r) else r.faces
+            for j, face in enumerate(faces):
                 size = 24
                 wobble = 0
-                if i == 0 and self.age < 0.35 and j == len(r.faces) - 1:
+                if i == 0 and self.age < 0.35 and j == len(faces) - 1:
                     wobble = int(6 * (0.35 - self.age) / 0.35)
                 die = pygame.Rect(x + wobble, y + (wobble // 2), size, size)
-                last = j == len(r.faces) - 1
+                last = j == len(faces) - 1
                 pygame.draw.rect(s, (245, 238, 220) if last else (150, 140, 125), die, border_radius=5)
                 pygame.draw.rect(s, (60, 40, 25), die, 1, border_radius=5)
+                if self._open(r):
+                    pygame.draw.rect(s, GOLD, die.inflate(4, 4), 2, border_radius=6)
                 txt = self.font.render(str(face), True, (40, 28, 18))
                 s.blit(txt, txt.get_rect(center=die.center))
                 x += size + 4
-            who = names.get(r.for_whom, r.for_whom)
-            fav = f" favour {r.favour}" if r.favour else ""
-            text = f"{who}: {r.reason.replace('_', ' ')} -> {r.result}{fav}"
-            s.blit(self.small.render(text[:40], True, INK if i == 0 else DIM), (x + 6, y + 5))
+            col = GOLD if self._open(r) else INK if i == 0 else DIM
+            s.blit(fit_text(self.small, self.words(r, names, pending), rect.w - x - 14, col), (x + 6, y + 5))
             y += 30
         return s
 
 
+def fit_text(font: pygame.font.Font, text: str, width: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """`text` rendered within `width` pixels: whole if it fits, else cut at a word
+    with "..." (never mid-word unless one word is wider than the room)."""
+    img = font.render(text, True, colour)
+    if img.get_width() <= width:
+        return img
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        img = font.render(" ".join(words).rstrip(",;:-") + "...", True, colour)
+        if img.get_width() <= width:
+            return img
+    return img.subsurface((0, 0, min(width, img.get_width()), img.get_height())).copy()
+
+
 class Log:
-    """The event log in plain words, newest at the bottom; the wheel scrolls."""
+    """The event log in plain words, newest at the bottom; the wheel scrolls back,
+    and while scrolled back the newest line stays pinned at the bottom (never
+    hidden). A turn's first line is marked (a rule above it, in gold). The player
+    grows it: its button (or M, in the race scenes) steps through the sizes, or its
+    top edge is dragged (`height`: unscaled pixels, the scene lays the window out)."""
+
+    SIZES = (130, 300, 480)  # unscaled pixels: about 6, 16 and 27 lines
+    LEAST = 80
+    GRIP = 8  # the draggable band along the top edge (pixels)
 
     @property
     def font(self) -> pygame.font.Font:
@@ -252,33 +293,80 @@ class Log:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.marked: list[bool] = []  # per line: does it start a turn?
         self.scroll = 0
+        self.height = float(self.SIZES[0])
         self._key: Any = None
         self._surf: pygame.Surface | None = None
 
-    def add(self, text: str) -> None:
+    def add(self, text: str, mark: bool = False) -> None:
         """A new line: the log jumps back to the newest, so it is seen."""
         self.lines.append(text)
+        self.marked.append(mark)
         self.scroll = 0
         if len(self.lines) > 2000:
             del self.lines[:500]
+            del self.marked[:500]
 
     def wheel(self, dy: int) -> None:
         self.scroll = max(0, min(len(self.lines) - 1, self.scroll + dy * 3))
 
+    def grow(self) -> None:
+        """The next size up (from the largest, back to the smallest)."""
+        bigger = [s for s in self.SIZES if s > self.height + 1]
+        self.height = float(bigger[0] if bigger else self.SIZES[0])
+
+    def button_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """The log's own size button, top right inside the panel."""
+        img = self.font.render(self._button_text(), True, GOLD)
+        return pygame.Rect(rect.right - img.get_width() - 18, rect.y + 3, img.get_width() + 12, img.get_height() + 2)
+
+    def grip_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """The band along the top edge that drags the log taller or shorter."""
+        return pygame.Rect(rect.x, rect.y - self.GRIP // 2, rect.w, self.GRIP)
+
+    def _button_text(self) -> str:
+        return "bigger (M)" if self.height < self.SIZES[-1] - 1 else "smaller (M)"
+
     def draw(self, target: pygame.Surface, rect: pygame.Rect) -> None:
-        key = (rect.size, len(self.lines), self.scroll, art.UI_SCALE[0])
+        key = (rect.size, len(self.lines), self.lines[-1] if self.lines else "", self.scroll, art.UI_SCALE[0],
+               self._button_text())
         if key != self._key:
-            s = _panel(rect.w, rect.h)
-            lh = self.font.get_linesize()
-            rows = max(1, (rect.h - 10) // lh)
-            end = len(self.lines) - self.scroll
-            shown = self.lines[max(0, end - rows):end]
-            for i, text in enumerate(shown):
-                col = INK if i == len(shown) - 1 and self.scroll == 0 else (205, 195, 175)
-                s.blit(self.font.render(text[:140], True, col), (10, 5 + i * lh))
-            if self.scroll:
-                s.blit(self.font.render(f"(scrolled back {self.scroll})", True, GOLD), (rect.w - 160, 5))
-            self._surf, self._key = s, key
+            self._surf = self._render(rect)
+            self._key = key
         assert self._surf is not None
         target.blit(self._surf, rect)
+
+    def _render(self, rect: pygame.Rect) -> pygame.Surface:
+        s = _panel(rect.w, rect.h)
+        pygame.draw.line(s, GOLD, (rect.w // 2 - 20, 2), (rect.w // 2 + 20, 2), 2)  # the grip
+        b = self.button_rect(rect).move(-rect.x, -rect.y)
+        pygame.draw.rect(s, (60, 48, 36), b, border_radius=4)
+        pygame.draw.rect(s, EDGE, b, 1, border_radius=4)
+        s.blit(self.font.render(self._button_text(), True, GOLD), (b.x + 6, b.y + 1))
+        lh = self.font.get_linesize()
+        rows = max(1, (rect.h - 10) // lh)
+        text_w = rect.w - 20
+        head = 1 if self.scroll and rows >= 4 else 0  # a row saying the log is scrolled back
+        pinned = 1 if self.scroll and rows >= 3 else 0  # the newest line, held at the bottom
+        end = len(self.lines) - self.scroll
+        first = max(0, end - (rows - pinned - head))
+        shown = list(range(first, end))
+        if pinned:
+            shown.append(len(self.lines) - 1)
+        if head:
+            note = f"scrolled back {self.scroll} lines (wheel down for the newest; the newest is under the gold rule)"
+            s.blit(fit_text(self.font, note, b.x - 20, GOLD), (10, 5))
+        for i, n in enumerate(shown):
+            y = 5 + (i + head) * lh
+            newest = n == len(self.lines) - 1
+            width = text_w - (b.w + 8 if y < b.bottom else 0)
+            if self.marked[n]:
+                pygame.draw.line(s, EDGE, (10, y), (rect.w - 10, y), 1)
+                img = fit_text(art.font(12, bold=True), self.lines[n], width, GOLD)
+            else:
+                img = fit_text(self.font, self.lines[n], width, INK if newest else (205, 195, 175))
+            if pinned and i == len(shown) - 1:
+                pygame.draw.line(s, GOLD, (10, y - 1), (rect.w - 10, y - 1), 1)
+            s.blit(img, (10, y))
+        return s

@@ -22,6 +22,7 @@ from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules import ruleset_of
 from game.rules.wild_race import RaceSetup, new_state
 from game.rules.wild_race.options import Options
+from game.ui.throws import Throws
 
 
 @dataclass
@@ -89,6 +90,7 @@ class Session:
     ruleset: Any = None  # the state's ruleset (game.rules.ruleset_of), set on creation
     recorded_game: Any = None  # the game.save RecordedGame recording this session (game.save.attach sets it)
     _marks: list[int] = field(default_factory=list)  # len(events) before each human choice (take-backs)
+    _throws: Throws = field(default_factory=Throws)  # dice shown as they land (game.ui.throws)
 
     def __post_init__(self) -> None:
         if self.ruleset is None:
@@ -148,7 +150,15 @@ class Session:
         self._legal_cache = None
         self.events.extend(evs)
         self.unseen.extend(evs)
+        self.note_throws(evs)
         return evs
+
+    def note_throws(self, evs: list[Any] | None = None) -> None:
+        """Show the dice a favour decision now waits on, as they land (a `DieThrown`
+        each); call once for a loaded game that stopped on such a decision."""
+        thrown = self._throws.after(self.state, list(evs or ()), self.ruleset.name)
+        self.events.extend(thrown)
+        self.unseen.extend(thrown)
 
     def _chosen(self, choice: Choice) -> None:
         actor = self.ruleset.current_actor(self.state)

@@ -124,6 +124,8 @@ class Sounds:
     def sound_for(e: Any) -> str:
         """The sound an event makes ("" for none), for both rulesets."""
         k = e.kind
+        if k == "DieThrown":
+            return "dice"
         if k == "RollMade":
             return "twang" if e.reason == "to_hit" else "dice"
         if k == "Moved":

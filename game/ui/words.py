@@ -14,6 +14,9 @@ def name(state: Any, rid: str) -> str:
     r = state.racers.get(rid)
     if r is not None:
         return r.name
+    players = getattr(state, "player_names", None) or {}
+    if rid in players:
+        return str(players[rid])
     if rid.startswith("edge:"):
         return "the course edge"
     if rid == "finish":
@@ -87,6 +90,18 @@ def favour_hint(state: Any, step: Any) -> str:
     elif v > 1 and table[v - 1] > table[v]:
         text += f"; -1 makes {chart[v - 1]}"
     return text
+
+
+def group_favour_hint(state: Any, step: Any) -> str:
+    """For a group roll's favour round (placement, priority, barge roll-off): every
+    die on the table, and the odds a re-roll of the asking player's die is higher."""
+    vals = dict(step["values"])
+    m = step["asking"]
+    what = str(step["what"]).replace("rolloff", "barge roll-off")
+    dice = ", ".join(f"{name(state, k)} {v}" for k, v in vals.items())
+    v = vals[m]
+    return (f"{what[0].upper()}{what[1:]} roll: {dice}. {name(state, m)} has {v}; a re-roll is higher {pct(6 - v)}, "
+            f"lower {pct(v - 1)}")
 
 
 def obstacle_name(oid: str) -> str:

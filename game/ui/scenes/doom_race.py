@@ -27,7 +27,6 @@ from game.ui.scenes.table_scene import SPEEDS, TableScene
 from game.ui.session import Session
 
 SIDEBAR = 380
-LOG_H = 130
 
 
 class DoomRaceScene(TableScene, Deciding):
@@ -78,7 +77,7 @@ class DoomRaceScene(TableScene, Deciding):
     def enter(self) -> None:
         w, h = self.app.size
         k = self.app.settings.ui_scale
-        self.view.camera.set_view(0, 0, w - round(SIDEBAR * k), h - round(LOG_H * k))
+        self.view.camera.set_view(0, 0, w - round(SIDEBAR * k), h - self._log_h())
         if not self.fitted:
             self.view.fit()
             self.fitted = True
@@ -93,7 +92,7 @@ class DoomRaceScene(TableScene, Deciding):
     def rects(self) -> dict[str, pygame.Rect]:
         k = self.app.settings.ui_scale
         w, h = self.app.size
-        side, log_h = round(SIDEBAR * k), round(LOG_H * k)
+        side, log_h = round(SIDEBAR * k), self._log_h()
         x, sw = w - side + 6, side - 12
         banner_h = round(58 * k)
         n = len(self.session.state.wheels)
@@ -295,7 +294,7 @@ class DoomRaceScene(TableScene, Deciding):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self._hurry_over(event):
+        if self._hurry_over(event) or self._log_input(event):
             return True
         cam = self.view.camera
         if event.type == pygame.MOUSEMOTION:

@@ -150,6 +150,7 @@ def resume_game(app: App, loaded: Any) -> Any:
     on with autosave and replay as a new game is. Returns the race scene."""
     from game.ai.host import make_host
     from game.save import attach
+    from game.ui.throws import turn_mark
     seats = {s.player: Seat(s.player, s.name, s.kind, s.colour) for s in loaded.seats}
     doom = loaded.ruleset == "doomwheel"
     host = make_host(loaded.specs, ruleset="doomwheel" if doom else "wild_race")
@@ -192,9 +193,11 @@ def resume_game(app: App, loaded: Any) -> Any:
         else:
             text = scene._named(e.text())
         if text:
-            scene.log.add(text)
+            scene.log.add(text, mark=turn_mark(e))
     rolls = [e for e in loaded.events if e.kind == "RollMade"]
     for e in rolls[-6:]:
         scene.dice.add(e)
     scene.log.add(f"Resumed: turn {loaded.turn} ({loaded.path})")
+    session.note_throws()  # stopped on a favour decision: its dice, as if just thrown
+    scene._catch_up()
     return scene

@@ -28,7 +28,6 @@ from game.ui.table_view import TableView
 
 SIDEBAR = 360
 SNAP_DEG = 20.0  # an aim this close to a racer's facing goes straight ahead when it cannot pivot
-LOG_H = 130
 # an AI reason "moves 10.0\": +200.0\" expected, straight for the finish": the number
 # is the normal AI's finishing score (game/ai/normal.py), not inches
 FINISH_SCORE = re.compile(r':? [+-]?\d+(?:\.\d+)?" expected(, (?:straight|a dash) for the finish)')
@@ -73,7 +72,7 @@ class RaceScene(TableScene):
     def enter(self) -> None:
         w, h = self.app.size
         k = self.app.settings.ui_scale
-        self.view.camera.set_view(0, 0, w - round(SIDEBAR * k), h - round(LOG_H * k))
+        self.view.camera.set_view(0, 0, w - round(SIDEBAR * k), h - self._log_h())
         if not self.fitted:  # open on the start: the first 40" of the course fill the view
             course = self.session.state.course
             cam = self.view.camera
@@ -99,7 +98,7 @@ class RaceScene(TableScene):
     def rects(self) -> dict[str, pygame.Rect]:
         k = self.app.settings.ui_scale
         w, h = self.app.size
-        side, log_h = round(SIDEBAR * k), round(LOG_H * k)
+        side, log_h = round(SIDEBAR * k), self._log_h()
         x = w - side + 6
         sw = side - 12
         n = len(self.session.state.racers)
@@ -431,7 +430,7 @@ class RaceScene(TableScene):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self._hurry_over(event):
+        if self._hurry_over(event) or self._log_input(event):
             return True
         cam = self.view.camera
         if event.type == pygame.MOUSEMOTION:
@@ -604,6 +603,8 @@ class RaceScene(TableScene):
             if p.kind == "favour_offer" and not self.message and not self.handover:
                 line = f"{words.name(st, st.stack[-1]['roll']['who'])} rolled " + \
                     words.favour_hint(st, st.stack[-1])
+            elif p.kind == "group_favour" and not self.message and not self.handover:
+                line = words.group_favour_hint(st, st.stack[-1])
         else:
             title = f"Turn {st.turn} - {st.phase.replace('_', ' ')}"
             line = self._waiting_line()
@@ -631,6 +632,9 @@ class RaceScene(TableScene):
         if p is not None and p.kind == "favour_offer" and not self.handover:
             top = st.stack[-1]
             pending = (top["roll"]["who"], top["roll"]["reason"], top["value"])
+        elif p is not None and p.kind == "group_favour" and not self.handover:
+            top = st.stack[-1]
+            pending = (top["asking"], top["what"], dict(top["values"])[top["asking"]])
         self.dice.draw(surface, rects["dice"], self.names, pending)
         self.log.draw(surface, rects["log"])
         saving.sync_undo_button(self)

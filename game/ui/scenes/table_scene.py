@@ -16,6 +16,7 @@ import pygame
 
 from game.core.protocol import Choice
 from game.ui import saving
+from game.ui.throws import settled_text, turn_mark
 from game.ui.app import Scene
 
 SPEEDS = (1.0, 4.0)
@@ -48,6 +49,8 @@ class TableScene(Scene):
         self.last_human: str | None = None
         self._decision_key: Any = None
         self._name_re: Any = None
+        self._open_throws: dict[tuple[str, str], Any] = {}  # dice shown as thrown, not yet final
+        self.log_drag = False  # dragging the log's top edge
 
     def on_quit(self) -> bool:
         """The window is closing: autosave the race where it is; then let it close."""
@@ -81,14 +84,16 @@ class TableScene(Scene):
         if self.app.instant:
             self.anim.finish_all()
         for e in self.anim.take_shown():
-            text = self._log_text(e)
+            settles = self._settles_throw(e)
+            text = self._named(settled_text(e)) if settles else self._log_text(e)
             if text:
-                self.log.add(text)
-            wanted = e.kind != "RollMade" or self._dice_wants(e)  # not the critters' dice
-            if e.kind == "RollMade" and wanted:
+                self.log.add(text, mark=turn_mark(e))
+            dice = e.kind in ("RollMade", "DieThrown")
+            wanted = not dice or self._dice_wants(e)  # not the critters' dice
+            if dice and wanted:
                 self.dice.add(e)
             self.sound.volume = 0.0 if self.app.instant else self.app.settings.volume
-            if wanted:
+            if wanted and not (settles and e.favour != "reroll"):  # a kept die was heard as it landed
                 self.sound.on_event(e)
         self.dice.update(dt)
         if self.session.over and not self.anim.busy and not self.over_called:
@@ -106,6 +111,15 @@ class TableScene(Scene):
 
     # hooks
     following: bool
+
+    def _settles_throw(self, e: Any) -> bool:
+        """Is `e` the final roll of a die shown as it was thrown (a DieThrown)? Keeps
+        the open throws: a final roll settles the one for the same racer and reason."""
+        throws = self._open_throws
+        if e.kind == "DieThrown":
+            throws[(e.for_whom, e.reason)] = e
+            return False
+        return e.kind == "RollMade" and throws.pop((e.for_whom, e.reason), None) is not None
 
     def _after_think(self) -> None:
         """After the AIs had their turn this frame (the Wild Race keeps favour here)."""
@@ -184,6 +198,46 @@ class TableScene(Scene):
 
     def rects(self) -> dict[str, pygame.Rect]:
         raise NotImplementedError
+
+    # --- the log's size (both races) ----------------------------------------------------
+    def _log_h(self) -> int:
+        """The log's height on screen: the player's choice, scaled, leaving the
+        table at least 200 pixels."""
+        k = self.app.settings.ui_scale
+        h = self.app.size[1]
+        return max(round(self.log.LEAST * k), min(round(self.log.height * k), h - round(200 * k)))
+
+    def _log_resized(self) -> None:
+        """The table's view ends where the log begins."""
+        cam = self.view.camera
+        cam.set_view(cam.vx, cam.vy, cam.vw, self.app.size[1] - self._log_h())
+
+    def _log_input(self, event: pygame.event.Event) -> bool:
+        """The log's own controls: its button or M steps through the sizes; its top
+        edge drags it taller or shorter."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not self.show_help:
+            self.log.grow()
+            self._log_resized()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            rect = self.rects()["log"]
+            if self.log.button_rect(rect).collidepoint(event.pos):
+                self.log.grow()
+                self._log_resized()
+                return True
+            if self.log.grip_rect(rect).collidepoint(event.pos):
+                self.log_drag = True
+                return True
+        if event.type == pygame.MOUSEMOTION and self.log_drag:
+            k = self.app.settings.ui_scale
+            h = self.app.size[1]
+            self.log.height = max(float(self.log.LEAST), min((h - event.pos[1] + 4) / k, h / k - 200))
+            self._log_resized()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.log_drag:
+            self.log_drag = False
+            return True
+        return False
 
     def _first_keys(self, event: pygame.event.Event) -> bool:
         """Ctrl+S, Ctrl+O, U (take-backs) and the help overlay (H, Esc to close it)."""
