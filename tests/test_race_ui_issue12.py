@@ -164,3 +164,91 @@ def test_an_ai_favour_decision_shows_the_die_it_decided_on() -> None:
             before = [d for d in s.events[:i] if d.kind == "DieThrown" and d.reason == e.reason]
             assert before, (i, e)
             assert any(d.face == e.before for d in before), (e, before[-3:])
+
+
+# --- 21. a log the player can grow, each turn marked, the newest never hidden ---------------------
+
+def test_log_grows_by_key_button_and_drag_and_marks_turns(app) -> None:  # type: ignore[no-untyped-def]
+    race = start(app, [("A", "random"), ("B", "random"), ("C", "random")], seed=5)
+    race.paused = True
+    while race.session.state.turn < 3:  # two turns of play, told in the log
+        race.session.think(1)
+        race._catch_up()
+    race.anim.finish_all()
+    frames(app, 2)
+    assert app.scene is race
+    log = race.log
+    assert len(log.lines) > 40
+    small = race.rects()["log"]
+    assert len(log.visible(small)[1]) <= 7  # about six lines to begin with
+    table_h = race.view.camera.vh
+    # M: taller; the table's view ends where the log begins
+    press(app, pygame.K_m)
+    tall = race.rects()["log"]
+    assert tall.h > 2 * small.h and tall.bottom == small.bottom
+    assert race.view.camera.vh == table_h - (tall.h - small.h)
+    assert len(log.visible(tall)[1]) >= 16
+    # the log's own button: taller again
+    b = log.button_rect(tall)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b.center, button=1))
+    frames(app, 2)
+    taller = race.rects()["log"]
+    assert taller.h > tall.h and len(log.visible(taller)[1]) >= 25
+    # drag its top edge down to y = 600
+    grip = log.grip_rect(taller).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=grip, button=1))
+    move_mouse(app, (grip[0], 800 - 200), buttons=(1, 0, 0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(grip[0], 600), button=1))
+    frames(app, 2)
+    dragged = race.rects()["log"]
+    assert dragged.top == 600 and not race.log_drag, dragged  # its top edge where it was let go
+    assert race.view.camera.vh == 800 - race._log_h()
+    # never so tall that the table goes
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=log.grip_rect(dragged).center, button=1))
+    move_mouse(app, (grip[0], 5), buttons=(1, 0, 0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(grip[0], 5), button=1))
+    frames(app, 2)
+    assert race.view.camera.vh >= 200
+    # each turn's start is marked
+    marked = [t for t, m in zip(log.lines, log.marked) if m]
+    assert "Turn 1: priority phase" in marked and "Turn 2: priority phase" in marked
+    assert not any(m for t, m in zip(log.lines, log.marked) if "movement phase" in t)
+    # scrolled back: the newest line stays in view, pinned at the bottom
+    press(app, pygame.K_m)  # (back to the smallest)
+    rect = race.rects()["log"]
+    log.wheel(5)
+    head, shown, pinned = log.visible(rect)
+    assert pinned and shown[-1] == len(log.lines) - 1 and shown[-2] < len(log.lines) - 2
+    # help and README name the key
+    from game.ui import help as help_mod
+    assert any(line.startswith("M (or the log's button") for line in help_mod.CONTROLS)
+    readme = (ROOT / "README.md").read_text()
+    assert "| M, the log's **bigger (M)** button" in readme
+
+
+def test_the_doomwheel_log_grows_too(app) -> None:  # type: ignore[no-untyped-def]
+    from game.core.course import load_course
+    from game.rules.doomwheel.options import Options
+    from game.ui.scenes.flow import start_doomwheel
+    course = next((ROOT / "levels" / "doomwheel").glob("*.json"))
+    start_doomwheel(app, load_course(str(course)), [("A", "random"), ("B", "random")], Options(), seed=1)
+    race = app.scene
+    frames(app, 2)
+    before = race.rects()["log"].h
+    press(app, pygame.K_m)
+    assert race.rects()["log"].h > 2 * before
+    assert race.view.camera.vh == 800 - race._log_h()
+
+
+def test_the_replay_log_grows_too(app) -> None:  # type: ignore[no-untyped-def]
+    from game.ui.scenes.replay import ReplayScene
+    scene = ReplayScene(app, str(ROOT / "tests" / "golden" / "wild-race-1.replay.json"))
+    app.push(scene)
+    frames(app, 2)
+    before, table = scene.log_rect().h, scene.table_rect().h
+    press(app, pygame.K_m)
+    assert scene.log_rect().h > 2 * before and scene.table_rect().h == table - (scene.log_rect().h - before)
+    assert scene.slider.rect.top >= scene.table_rect().bottom  # the turn bar moved up with the table
+    press(app, pygame.K_RIGHT)  # a step rebuilds the log: its size stays
+    assert scene.log_rect().h > 2 * before

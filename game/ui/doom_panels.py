@@ -136,6 +136,7 @@ HELP_KEYS = [
     ("Ctrl+S, Ctrl+O", "save the game, load a game (it also autosaves every turn)"),
     ("U", "take back your choices since the last die (house rule: take-backs)"),
     ("H, Esc", "this help, pause menu"),
+    ("M, drag the log's top edge", "a taller log; the wheel over it scrolls back"),
 ]
 
 

@@ -30,6 +30,7 @@ CONTROLS = [
     "Z goes straight ahead along the racer's facing (an aim near it is taken as straight ahead when it cannot turn)",
     "Drag or WASD to pan, wheel or + / - to zoom, F fit, L leader, G inch grid",
     "Space pause, Tab speed x1/x4, K skip to the end (spectating), H this help, Esc menu",
+    "M (or the log's button, or drag its top edge) makes the log taller; the wheel over it scrolls back",
     "Ctrl+S save, Ctrl+O load (the game also autosaves every turn); U takes back your choices since the last die "
     "(house rule: take-backs)",
 ]

@@ -296,6 +296,7 @@ class Log:
         self.marked: list[bool] = []  # per line: does it start a turn?
         self.scroll = 0
         self.height = float(self.SIZES[0])
+        self.draggable = True  # its top edge drags it (the race scenes)
         self._key: Any = None
         self._surf: pygame.Surface | None = None
 
@@ -337,23 +338,30 @@ class Log:
         assert self._surf is not None
         target.blit(self._surf, rect)
 
+    def visible(self, rect: pygame.Rect) -> tuple[int, list[int], int]:
+        """What the panel shows: (1 if its top row says it is scrolled back, the
+        indices of the lines shown top to bottom, 1 if the last is the newest line
+        pinned below older ones)."""
+        rows = max(1, (rect.h - 10) // self.font.get_linesize())
+        head = 1 if self.scroll and rows >= 4 else 0
+        pinned = 1 if self.scroll and rows >= 3 else 0
+        end = len(self.lines) - self.scroll
+        shown = list(range(max(0, end - (rows - pinned - head)), end))
+        if pinned:
+            shown.append(len(self.lines) - 1)
+        return head, shown, pinned
+
     def _render(self, rect: pygame.Rect) -> pygame.Surface:
         s = _panel(rect.w, rect.h)
-        pygame.draw.line(s, GOLD, (rect.w // 2 - 20, 2), (rect.w // 2 + 20, 2), 2)  # the grip
+        if self.draggable:
+            pygame.draw.line(s, GOLD, (rect.w // 2 - 20, 2), (rect.w // 2 + 20, 2), 2)  # the grip
         b = self.button_rect(rect).move(-rect.x, -rect.y)
         pygame.draw.rect(s, (60, 48, 36), b, border_radius=4)
         pygame.draw.rect(s, EDGE, b, 1, border_radius=4)
         s.blit(self.font.render(self._button_text(), True, GOLD), (b.x + 6, b.y + 1))
         lh = self.font.get_linesize()
-        rows = max(1, (rect.h - 10) // lh)
         text_w = rect.w - 20
-        head = 1 if self.scroll and rows >= 4 else 0  # a row saying the log is scrolled back
-        pinned = 1 if self.scroll and rows >= 3 else 0  # the newest line, held at the bottom
-        end = len(self.lines) - self.scroll
-        first = max(0, end - (rows - pinned - head))
-        shown = list(range(first, end))
-        if pinned:
-            shown.append(len(self.lines) - 1)
+        head, shown, pinned = self.visible(rect)
         if head:
             note = f"scrolled back {self.scroll} lines (wheel down for the newest; the newest is under the gold rule)"
             s.blit(fit_text(self.font, note, b.x - 20, GOLD), (10, 5))

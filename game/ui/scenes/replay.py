@@ -37,7 +37,6 @@ from game.ui.app import App, Scene
 from game.ui.panels import Banner, DiceTray, Log
 
 SIDEBAR = 360
-LOG_H = 130
 BAR_H = 48
 SLIDER_X = 150  # the turn bar's label ("Turn 11 of 20") sits left of the slider
 SPEEDS = (1.0, 2.0, 4.0, 8.0)
@@ -100,6 +99,7 @@ class ReplayScene(Scene):
         self.banner = Banner()
         self.dice = self._new_tray()
         self.log = Log()
+        self.log.draggable = False  # its size button and M (a drag would rebuild the turn bar each move)
         self._name_re = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in sorted(self.names, key=len,
                                                                                            reverse=True)) +
                                    r")(?![\w-])")
@@ -138,7 +138,20 @@ class ReplayScene(Scene):
     def table_rect(self) -> pygame.Rect:
         k = self.app.settings.ui_scale
         w, h = self.app.size
-        return pygame.Rect(0, 0, w - round(SIDEBAR * k), h - round(LOG_H * k) - BAR_H)
+        return pygame.Rect(0, 0, w - round(SIDEBAR * k), h - self.log_h() - BAR_H)
+
+    def log_h(self) -> int:
+        """The log's height: the player's choice (its button, M), leaving the table room."""
+        k = self.app.settings.ui_scale
+        return max(round(Log.LEAST * k), min(round(self.log.height * k), self.app.size[1] - BAR_H - round(200 * k)))
+
+    def log_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(6, h - self.log_h() + 4, self.table_rect().w - 12, self.log_h() - 10)
+
+    def grow_log(self) -> None:
+        self.log.grow()
+        self.resized()  # the table, its turn bar and the slider move up or down
 
     def enter(self) -> None:
         r = self.table_rect()
@@ -263,7 +276,8 @@ class ReplayScene(Scene):
 
     def _rebuild_log(self) -> None:
         """The log and the dice tray as stepping here from the start leaves them (newest line shown)."""
-        self.log = Log()
+        old, self.log = self.log, Log()
+        self.log.height, self.log.draggable = old.height, old.draggable
         upto = min(self.player.pos, len(self._shown))
         for line in self._head:
             self.log.add(line)
@@ -367,11 +381,19 @@ class ReplayScene(Scene):
             if r.collidepoint(pygame.mouse.get_pos()):
                 self.view.camera.zoom_at(1.15 ** event.y, *pygame.mouse.get_pos())
                 return True
+            if self.log_rect().collidepoint(pygame.mouse.get_pos()):
+                self.log.wheel(event.y)
             return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.log.button_rect(self.log_rect()).collidepoint(event.pos):
+            self.grow_log()
+            return True
         if event.type != pygame.KEYDOWN:
             return False
         k = event.key
-        if k == pygame.K_SPACE:
+        if k == pygame.K_m:
+            self.grow_log()
+        elif k == pygame.K_SPACE:
             self.toggle_pause()
         elif k == pygame.K_RIGHT:
             self.step_once()
@@ -499,7 +521,7 @@ class ReplayScene(Scene):
         bar = pygame.Rect(0, r.bottom, r.w, BAR_H)
         pygame.draw.rect(surface, (30, 25, 20), bar)
         surface.blit(art.font(14, bold=True).render(self.turn_label(), True, (232, 194, 122)), (12, bar.y + 14))
-        self.log.draw(surface, pygame.Rect(6, h - round(LOG_H * k) + 4, r.w - 12, round(LOG_H * k) - 10))
+        self.log.draw(surface, self.log_rect())
 
 
 def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
