@@ -8,6 +8,7 @@ grow with each turn marked (21)."""
 
 from __future__ import annotations
 
+import math
 import os
 import pathlib
 from typing import Any, Callable
@@ -252,3 +253,165 @@ def test_the_replay_log_grows_too(app) -> None:  # type: ignore[no-untyped-def]
     assert scene.slider.rect.top >= scene.table_rect().bottom  # the turn bar moved up with the table
     press(app, pygame.K_RIGHT)  # a step rebuilds the log: its size stays
     assert scene.log_rect().h > 2 * before
+
+
+# --- 16 and 20. labels clear of the pieces, the ghost and each other ------------------------------
+
+def screen_box(cam: Any, pts: Any) -> Any:
+    """The screen rectangle around table points."""
+    xs, ys = zip(*(cam.to_screen(x, y) for x, y in pts))
+    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+
+
+def piece_boxes(race: Any) -> dict[str, Any]:
+    """Every racer's base and obstacle's footprint on screen, from the rules' shapes."""
+    from game.rules.wild_race.geo import obstacle_shape, racer_shape
+    cam = race.view.camera
+    st = race.session.state
+    out = {}
+    for r in st.racers.values():
+        sh = racer_shape(r)
+        out[r.id] = screen_box(cam, zip(sh.xs, sh.ys))
+    for o in st.obstacles.values():
+        sh = obstacle_shape(o)
+        if sh.kind == 2:  # a circle
+            out[o.id] = screen_box(cam, [(sh.cx - sh.radius, sh.cy - sh.radius), (sh.cx + sh.radius, sh.cy + sh.radius)])
+        else:
+            out[o.id] = screen_box(cam, zip(sh.xs, sh.ys))
+    return out
+
+
+def movement_race(app: Any) -> Any:
+    race = start(app, [("Ann", "human"), ("Bob", "random")], course="sample_sprint.json", seed=2)
+    run_until(app, race, lambda p: p.kind == "movement_turn" and race.session.state.turn >= 1,
+              pick=lambda p: next((c for c in p.legal if c.kind == "move" and c.get("distance", 0) == 0.0),
+                                  p.legal[0]))
+    return race
+
+
+def test_tape_and_plan_text_stay_clear_of_racer_obstacle_and_ghost(app) -> None:  # type: ignore[no-untyped-def]
+    from game.rules.wild_race.geo import norm_heading
+    race = movement_race(app)
+    st = race.session.state
+    p = race._human()
+    rid = p.legal[0]["racer"]
+    r = st.racers[rid]
+    hedge = next(o for o in st.obstacles.values() if o.size == "small" and o.shape == "rect")
+    # the racer 2.5" short of a small obstacle, facing it (a jump ahead)
+    r.heading = 0.0
+    r.x, r.y = hedge.x - 2.5 - r.length / 2 - hedge.width, hedge.y
+    st.table.update_racer(r)
+    race.anim.snap(st)
+    cam = race.view.camera
+    cam.cx, cam.cy, cam.ppi = r.x + 3, r.y, 20.0
+    race.selected = rid
+    for aim in (r.x + 9.0, r.x + 1.5):  # a jump; a short move (its old tape sat on the racer)
+        move_mouse(app, tuple(round(v) for v in cam.to_screen(aim, r.y)))  # type: ignore[arg-type]
+        frames(app, 1)
+        gh = race.ghost()
+        assert gh is not None
+        if aim > r.x + 5:
+            assert "jump" in gh["label"], gh["label"]
+        tape = race.view.tape_rect
+        assert tape is not None
+        boxes = piece_boxes(race)
+        for pid, box in boxes.items():
+            assert not tape.colliderect(box), (gh["label"], pid, tape, box)
+        ghost = screen_box(cam, [(gh["x"] + dx * math.cos(math.radians(norm_heading(gh["end_heading"]))) -
+                                  dy * math.sin(math.radians(gh["end_heading"])),
+                                  gh["y"] + dx * math.sin(math.radians(gh["end_heading"])) +
+                                  dy * math.cos(math.radians(gh["end_heading"])))
+                                 for dx in (-r.length / 2, r.length / 2) for dy in (-r.width / 2, r.width / 2)])
+        assert not tape.colliderect(ghost), (tape, ghost)
+        for name, box in race.view.name_rects.items():
+            assert not tape.colliderect(box), (name, box)
+        view = pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh)
+        assert view.contains(tape)
+        if aim < r.x + 5:  # where the tape used to go (centred 16 pixels above the line's middle): on the racer
+            (x0, y0), (x1, y1) = cam.to_screen(r.x, r.y), cam.to_screen(gh["x"], gh["y"])
+            old = pygame.Rect(0, 0, race.view.font.size(gh["label"])[0] + 10, tape.h).move(0, 0)
+            old.center = (round((x0 + x1) / 2), round((y0 + y1) / 2 - 16))
+            assert old.colliderect(boxes[rid]) or old.colliderect(ghost)
+
+
+def test_names_never_cover_each_other_a_piece_or_the_start_word(app) -> None:  # type: ignore[no-untyped-def]
+    race = movement_race(app)
+    st = race.session.state
+    a, b = list(st.racers.values())[:2]
+    # after a barge: b flush beside a (touching, same facing), a just behind the start line's word
+    (s0, s1) = st.course.start
+    a.heading = b.heading = 0.0
+    a.x, a.y = s0[0] + 0.2, s0[1] + (s1[1] - s0[1]) * 0.2 - 0.6
+    b.x, b.y = a.x + 0.3, a.y - a.width - 0.02
+    for r in (a, b):
+        st.table.update_racer(r)
+    race.anim.snap(st)
+    cam = race.view.camera
+    cam.cx, cam.cy, cam.ppi = a.x, a.y, 22.0
+    frames(app, 2)
+    names = race.view.name_rects
+    assert set(names) >= {a.name, b.name}
+    boxes = piece_boxes(race)
+    # where a's name used to go (under it): on b
+    label = race.view._label(a.name)
+    old = label.get_rect(midtop=(round(cam.to_screen(a.x, a.y)[0]), boxes[a.id].bottom + 1))
+    assert old.colliderect(boxes[b.id])
+    rects = list(names.items())
+    for i, (n1, r1) in enumerate(rects):
+        for pid, box in boxes.items():
+            assert not r1.colliderect(box), (n1, pid, r1, box)
+        for n2, r2 in rects[i + 1:]:
+            assert not r1.colliderect(r2), (n1, n2)
+        for word in race.view._marking_rects(race.view.board(cam.ppi)[1]):
+            assert not r1.colliderect(word), (n1, word)
+    # the words the test kept clear of are where the board draws "START"
+    words = race.view._marking_rects(race.view.board(cam.ppi)[1])
+    assert words and any(pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh).colliderect(w) for w in words)
+
+
+# --- 17. the Scenery Phase ghost: the obstacle's outline where it would land ----------------------
+
+def test_scenery_move_draws_the_obstacle_outline_where_it_lands(app) -> None:  # type: ignore[no-untyped-def]
+    from game.rules.wild_race.geo import obstacle_shape
+    race = start(app, [("A", "human"), ("B", "greedy")], seed=2)
+    p = run_until(app, race, lambda p: p.kind == "scenery_turn" and bool(race.session.state.obstacles),
+                  pick=lambda p: next(c for c in p.legal if c.kind != "move_obstacle"))
+    c = next(c for c in p.legal if c.kind == "move_obstacle")
+    st = race.session.state
+    o = st.obstacles[c["obstacle"]]
+    cam = race.view.camera
+    cam.cx, cam.cy, cam.ppi = o.x, o.y, 18.0
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(round(v) for v in cam.to_screen(o.x, o.y)),
+                                         button=1))
+    frames(app, 1)
+    assert race.sel_obstacle == o.id
+    # the pointer 3" away along a legal move's direction (and a little beyond: held to 3")
+    k = 3.4 / 3.0
+    move_mouse(app, tuple(round(v) for v in cam.to_screen(o.x + c["dx"] * k, o.y + c["dy"] * k)))  # type: ignore[arg-type]
+    og = race.obstacle_ghost()
+    assert og is not None and og["ok"], og and og["label"]  # 3" exactly is legal (no rounding past it)
+    assert og["label"] == '3.0" of 3"'
+    out = race.obstacle_ghost_rect
+    sh = obstacle_shape(o, o.x + og["dx"], o.y + og["dy"])
+    want = screen_box(cam, zip(sh.xs, sh.ys)) if sh.kind != 2 else None
+    assert want is not None and abs(out.x - want.x) <= 2 and abs(out.w - want.w) <= 3 and abs(out.h - want.h) <= 3
+    # the outline is drawn: its colour along the edges of its box
+    col = (255, 240, 170)
+    edge = [(x, y) for x in range(out.left - 1, out.right + 2) for y in (out.top - 1, out.top, out.top + 1,
+                                                                          out.bottom - 2, out.bottom - 1, out.bottom)]
+    edge += [(x, y) for y in range(out.top, out.bottom) for x in (out.left - 1, out.left, out.left + 1,
+                                                                  out.right - 2, out.right - 1, out.right)]
+    hits = sum(1 for q in edge if tuple(app.screen.get_at(q))[:3] == col)
+    assert hits >= 6, hits
+    # the 3" circle around where it stands
+    cx, cy = (round(v) for v in cam.to_screen(o.x, o.y))
+    ring = sum(1 for a in range(0, 360, 5) for d in (-1, 0, 1)
+               if tuple(app.screen.get_at((round(cx + (54 + d) * math.cos(math.radians(a))),
+                                           round(cy + (54 + d) * math.sin(math.radians(a))))))[:3] == col)
+    assert ring >= 30, ring
+    # its label clear of the outline and every piece
+    tags = [r for r in race.view.labels.placed if r.colliderect(out.inflate(200, 200))]
+    assert tags and not any(t.colliderect(out) for t in tags)
+    for pid, box in piece_boxes(race).items():
+        assert not any(t.colliderect(box) for t in tags if t not in race.view.name_rects.values()), pid

@@ -1320,7 +1320,6 @@ def draw_line_marking(surface: pygame.Surface, a: Sequence[float], b: Sequence[f
                         (ax + ux * s1 + nx * r1, ay + uy * s1 + ny * r1), (ax + ux * s0 + nx * r1, ay + uy * s0 + ny * r1)]
                 pygame.draw.polygon(surface, (26, 26, 30), quad)
         pygame.draw.aalines(surface, (26, 26, 30), True, band)
-        word, off = "FINISH", sq + max(7.0, 0.35 * ppi)
     else:
         lw = max(2.0, 0.12 * ppi)
         _thick_poly(surface, (40, 44, 36), [(ax + 1, ay + 1), (bx + 1, by + 1)], lw)
@@ -1332,24 +1331,48 @@ def draw_line_marking(surface: pygame.Surface, a: Sequence[float], b: Sequence[f
             px, py = ax + ux * s, ay + uy * s
             pygame.draw.line(surface, (248, 248, 240), (px - nx * tick, py - ny * tick),
                              (px + nx * tick, py + ny * tick), max(1, round(lw * 0.6)))
-        word, off = ("START" if kind == "start" else ""), tick + max(7.0, 0.35 * ppi)
+    if label:
+        for word, centre, size in line_label_spots(a, b, ppi, kind, text):
+            _label(surface, word, centre, angle, size, (250, 248, 236), (20, 22, 18))
+
+
+def line_label_spots(a: Sequence[float], b: Sequence[float], ppi: float, kind: str,
+                     text: str | None = None) -> list[tuple[str, Point, int]]:
+    """Where draw_line_marking writes a line's word ("START", "FINISH", a circuit's
+    "START / FINISH"): (word, centre in pixels, font size) for each, rotated along
+    the line (none where the line is too short for it). The label placer keeps
+    racers' names off them."""
+    ax, ay = float(a[0]), float(a[1])
+    dx, dy = float(b[0]) - ax, float(b[1]) - ay
+    d = math.hypot(dx, dy)
+    if d < 1e-6 or ppi < 5:
+        return []
+    ux, uy = dx / d, dy / d
+    nx, ny = -uy, ux
+    if kind == "finish":
+        word, off = "FINISH", max(3.0, 0.25 * ppi) + max(7.0, 0.35 * ppi)
+    else:
+        word, off = ("START" if kind == "start" else ""), max(3.0, 0.2 * ppi) + max(7.0, 0.35 * ppi)
     if text is None:
         text = word
-    if label and text and ppi >= 5:
-        size = max(9, round(0.42 * ppi))
+    if not text:
+        return []
+    size = max(9, round(0.42 * ppi))
+    tw = font(size, bold=True).size(text)[0]
+    if tw > d and text != word:  # "START / FINISH" longer than the line: its own word
+        text = word
         tw = font(size, bold=True).size(text)[0]
-        if tw > d and text != word:  # "START / FINISH" longer than the line: its own word
-            text = word
-            tw = font(size, bold=True).size(text)[0]
-        if tw > d * 1.1:
-            return  # a label longer than the line would spill off the track
-        # two labels where the line has room for both, else one in the middle (a narrow track)
-        for s in ((0.2, 0.8) if d >= 2.6 * tw else (0.5,)):
-            cx, cy = ax + ux * d * s + nx * off, ay + uy * d * s + ny * off
-            _label(surface, text, (cx, cy), angle, size, (250, 248, 236), (20, 22, 18))
+    if tw > d * 1.1:
+        return []  # a label longer than the line would spill off the track
+    # two labels where the line has room for both, else one in the middle (a narrow track)
+    return [(text, (ax + ux * d * s + nx * off, ay + uy * d * s + ny * off), size)
+            for s in ((0.2, 0.8) if d >= 2.6 * tw else (0.5,))]
 
 
-def clear_caches() -> None:
-    """Forget every cached surface (e.g. after a display mode change)."""
-    for f in (font, _racer_sprite, _obstacle_surface, _course_surface, _table_background):
-        f.cache_clear()
+def label_rect(text: str, centre: Point, angle_deg: float, size: int) -> pygame.Rect:
+    """The rectangle a `_label` covers: its rotated text's bounding box."""
+    tw, th = font(size, bold=True).size(text)
+    a = math.radians(angle_deg)
+    w = abs(tw * math.cos(a)) + abs(th * math.sin(a))
+    h = abs(tw * math.sin(a)) + abs(th * math.cos(a))
+    return pygame.Rect(round(centre[0] - w / 2), round(centre[1] - h / 2), math.ceil(w) + 1, math.ceil(h) + 1)

@@ -1,16 +1,19 @@
 """Draws the table: the course board (surface, barriers, start and finish lines,
 optional inch grid) cached per zoom, obstacles and racers at their display poses,
-names, the selection, the movement ghost with its tape measure."""
+names, the selection, the movement ghost with its tape measure. The tape and the
+racers' names are placed clear of the pieces, the ghost, the board's words and each
+other (game.ui.labels)."""
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
 from game.ui import art
 from game.ui.camera import Camera
+from game.ui.labels import LabelPlacer, around, beside
 
 MAX_BOARD_PPI = 40.0
 
@@ -39,6 +42,10 @@ class TableView:
         self.bounds = (min(xs), min(ys), max(xs), max(ys))
         self.players = list(state.players)
         self._labels: dict[tuple[str, float], pygame.Surface] = {}
+        self.labels = LabelPlacer()  # this frame's labels, clear of the pieces (game.ui.labels)
+        self._names: list[tuple[str, pygame.Rect]] = []  # (name, its racer's rect) to place
+        self.tape_rect: pygame.Rect | None = None  # where the ghost's tape went (tests look)
+        self.name_rects: dict[str, pygame.Rect] = {}  # where each racer's name went
 
     # --- the board --------------------------------------------------------------------
     def board(self, ppi: float) -> tuple[pygame.Surface, float]:
@@ -80,12 +87,20 @@ class TableView:
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, target: pygame.Surface, anim: Any, selected: str | None = None,
-             ghost: dict[str, Any] | None = None) -> None:
+             ghost: dict[str, Any] | None = None,
+             overlay: Callable[[pygame.Surface, LabelPlacer], None] | None = None) -> None:
+        """The table; `overlay` draws the scene's own marks over it (the Scenery
+        Phase's obstacle ghost) before the racers' names are placed clear of them."""
         cam = self.camera
         board, bppi = self.board(cam.ppi)
         ox, oy = self._board_origin
         clip = target.get_clip()
-        target.set_clip(pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh))
+        view = pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh)
+        self.labels = LabelPlacer(view)
+        self.labels.block(*self._marking_rects(bppi))
+        self._names: list[tuple[str, pygame.Rect]] = []
+        self.tape_rect = None
+        target.set_clip(view)
         target.fill((34, 44, 30), pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh))
         if abs(bppi - cam.ppi) < 1e-6:
             sx, sy = cam.to_screen(ox, oy)
@@ -107,7 +122,39 @@ class TableView:
         self._draw_racers(target, anim, selected)
         if ghost:
             self._draw_ghost(target, ghost)
+        if overlay is not None:
+            overlay(target, self.labels)
+        self._draw_names(target)
         target.set_clip(clip)
+
+    def _marking_rects(self, bppi: float) -> list[pygame.Rect]:
+        """Where the board's START / FINISH words are on screen."""
+        cam = self.camera
+        ox, oy = self._board_origin
+        k = cam.ppi / bppi
+        bx, by = cam.to_screen(ox, oy)
+
+        def px(p: tuple[float, float]) -> tuple[float, float]:
+            return ((p[0] - ox) * bppi, (oy - p[1]) * bppi)
+
+        out = []
+        for a, b, kind, text in start_finish_lines(self.course):
+            pa, pb = px(a), px(b)
+            angle = -math.degrees(math.atan2(pb[1] - pa[1], pb[0] - pa[0]))
+            for word, centre, size in art.line_label_spots(pa, pb, bppi, kind, text):
+                r = art.label_rect(word, centre, angle, size)
+                out.append(pygame.Rect(round(bx + r.x * k), round(by + r.y * k), math.ceil(r.w * k), math.ceil(r.h * k)))
+        return out
+
+    def _draw_names(self, target: pygame.Surface) -> None:
+        """The racers' names, each placed clear of the pieces, the ghost, the board's
+        words and the names placed before it (below its racer where that is free)."""
+        self.name_rects = {}
+        for text, piece in self._names:
+            label = self._label(text)
+            spot = self.labels.place(label.get_size(), around(piece, label.get_size()))
+            target.blit(label, spot)
+            self.name_rects[text] = spot
 
     def _draw_obstacles(self, target: pygame.Surface, anim: Any) -> None:
         cam = self.camera
@@ -120,7 +167,10 @@ class TableView:
             if rot:
                 surf = pygame.transform.rotate(surf, rot)
             sx, sy = cam.to_screen(x, y)
-            target.blit(surf, surf.get_rect(center=(round(sx), round(sy))))
+            rect = surf.get_rect(center=(round(sx), round(sy)))
+            target.blit(surf, rect)
+            solid = surf.get_bounding_rect()  # the obstacle, not its transparent margin
+            self.labels.block(solid.move(rect.topleft))
 
     def _draw_racers(self, target: pygame.Surface, anim: Any, selected: str | None) -> None:
         cam = self.camera
@@ -136,11 +186,13 @@ class TableView:
             sx, sy = cam.to_screen(x, y)
             rect = rot.get_rect(center=(round(sx), round(sy)))
             if r.id == selected:
-                pygame.draw.circle(target, (255, 230, 140), rect.center, int(max(rect.w, rect.h) * 0.62), 2)
+                ring = int(max(rect.w, rect.h) * 0.62)
+                pygame.draw.circle(target, (255, 230, 140), rect.center, ring, 2)
+                self.labels.block(pygame.Rect(rect.centerx - ring, rect.centery - ring, 2 * ring + 1, 2 * ring + 1))
             target.blit(rot, rect)
+            self.labels.block(rect)
             if cam.ppi >= 7:
-                label = self._label(r.name)
-                target.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 1)))
+                self._names.append((r.name, rect))
 
     def _draw_ghost(self, target: pygame.Surface, ghost: dict[str, Any]) -> None:
         cam = self.camera
@@ -166,15 +218,37 @@ class TableView:
         nose = cam.to_screen(ghost["x"] + (hl + 0.4) * c, ghost["y"] + (hl + 0.4) * s)
         pygame.draw.line(ghost_s, (*col, 230), cam.to_screen(ghost["x"], ghost["y"]), nose, 2)
         target.blit(ghost_s, (0, 0))
+        self.labels.block_points(pts, pad=3)
         if ghost.get("stop") is not None:
             sxp, syp = cam.to_screen(*ghost["stop"])
             pygame.draw.circle(target, (255, 120, 100), (round(sxp), round(syp)), 5, 2)
-        tape = self.font.render(ghost["label"], True, (255, 250, 235))
-        back = pygame.Surface((tape.get_width() + 10, tape.get_height() + 6), pygame.SRCALPHA)
+            self.labels.block(pygame.Rect(round(sxp) - 6, round(syp) - 6, 13, 13))
+        self.tape_rect = self.tag(target, ghost["label"], beside((x0, y0), (x1, y1), self.tag_size(ghost["label"])))
+
+    @staticmethod
+    def tag_lines(text: str) -> list[str]:
+        """A tape's parts ("9.2\" of 8\" + 2 stamina | must overtake Hob...") one a line."""
+        return [part.strip() for part in text.split(" | ")]
+
+    def tag_size(self, text: str) -> tuple[int, int]:
+        lines = self.tag_lines(text)
+        return (max(self.font.size(t)[0] for t in lines) + 10,
+                len(lines) * self.font.get_linesize() + 6)
+
+    def tag(self, target: pygame.Surface, text: str, spots: Any) -> pygame.Rect:
+        """A tape label or plan text on a dark back, at the first of `spots` clear of
+        the pieces, the ghost and the labels so far (game.ui.labels)."""
+        size = self.tag_size(text)
+        spot = self.labels.place(size, spots)
+        back = pygame.Surface(size, pygame.SRCALPHA)
         back.fill((20, 16, 12, 190))
-        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-        target.blit(back, back.get_rect(center=(mx, my - 16)))
-        target.blit(tape, tape.get_rect(center=(mx, my - 16)))
+        target.blit(back, spot)
+        y = spot.y + 3
+        for line in self.tag_lines(text):
+            img = self.font.render(line, True, (255, 250, 235))
+            target.blit(img, (spot.x + 5, y))
+            y += self.font.get_linesize()
+        return spot
 
     def _label(self, text: str) -> pygame.Surface:
         """A racer's name with a drop shadow (cached: rendered once)."""
@@ -228,16 +302,20 @@ def course_reach(course: Any) -> float:
     return float(getattr(course, "width", None) or 8.0)
 
 
-def draw_start_finish(surf: pygame.Surface, course: Any, px: Any,
-                      ppi: float) -> None:
-    """The start and finish lines; where they are one line (a circuit's), one
-    chequered band labelled "START / FINISH"."""
+def start_finish_lines(course: Any) -> list[tuple[Any, Any, str, str | None]]:
+    """The lines to mark, table points: (a, b, kind, text); where start and finish
+    are one line (a circuit's), one chequered band labelled "START / FINISH"."""
     (s0, s1), (f0, f1) = course.start, course.finish
     if max(math.dist(s0, f0), math.dist(s1, f1)) < 0.25 or max(math.dist(s0, f1), math.dist(s1, f0)) < 0.25:
-        art.draw_line_marking(surf, px(f0), px(f1), ppi, "finish", text="START / FINISH")
-        return
-    art.draw_line_marking(surf, px(s0), px(s1), ppi, "start")
-    art.draw_line_marking(surf, px(f0), px(f1), ppi, "finish")
+        return [(f0, f1, "finish", "START / FINISH")]
+    return [(s0, s1, "start", None), (f0, f1, "finish", None)]
+
+
+def draw_start_finish(surf: pygame.Surface, course: Any, px: Any,
+                      ppi: float) -> None:
+    """The start and finish lines (start_finish_lines)."""
+    for a, b, kind, text in start_finish_lines(course):
+        art.draw_line_marking(surf, px(a), px(b), ppi, kind, text=text)
 
 
 def draw_edges(surf: pygame.Surface, course: Any, px: Any, ppi: float) -> None:

@@ -54,6 +54,7 @@ class RaceScene(TableScene):
         self.selected: str | None = None
         self.sel_obstacle: str | None = None  # obstacle picked up in the Scenery Phase
         self.mouse = (0, 0)
+        self.obstacle_ghost_rect: pygame.Rect | None = None  # where the Scenery Phase ghost was drawn
         self.end_turn = 0.0  # extra end facing (Q/E), degrees
         self.plan: list[tuple[float, float]] = []  # segments locked with S: (heading, inches)
         self.straight = False  # Z: the straight line goes along the racer's facing
@@ -370,8 +371,9 @@ class RaceScene(TableScene):
         tx, ty = self.view.camera.to_table(*self.mouse)
         dx, dy = tx - o.x, ty - o.y
         d = math.hypot(dx, dy)
-        if d > 3.0:
-            dx, dy, d = dx * 3.0 / d, dy * 3.0 / d, 3.0
+        if d > 3.0 - 1e-4:  # at most 3" (a hair less, so the 4-place rounding below never passes 3")
+            k = (3.0 - 1e-4) / d
+            dx, dy, d = dx * k, dy * k, 3.0 - 1e-4
         choice = Choice.make("move_obstacle", obstacle=o.id, dx=round(dx, 4), dy=round(dy, 4))
         why = RULESET.is_legal(st, choice) if d > 1e-3 else "move the mouse away from the obstacle"
         return {"obstacle": o, "dx": dx, "dy": dy, "ok": why is None, "choice": choice,
@@ -392,19 +394,40 @@ class RaceScene(TableScene):
         return best
 
     def _draw_obstacle_ghost(self, surface: pygame.Surface, og: dict[str, Any]) -> None:
+        """A Scenery Phase move: the 3" circle it may move within, the obstacle's
+        outline (and a faint copy of it) where it would land, and the distance or
+        why not, placed clear of the pieces."""
+        from game.rules.wild_race.geo import obstacle_shape
+        from game.ui import art
+        from game.ui.labels import around
         cam = self.view.camera
         o = og["obstacle"]
         cx, cy = cam.to_screen(o.x, o.y)
         col = (255, 240, 170) if og["ok"] else (255, 120, 100)
         pygame.draw.circle(surface, (255, 240, 170), (round(cx), round(cy)), round(3.0 * cam.ppi), 1)
-        ex, ey = cam.to_screen(o.x + og["dx"], o.y + og["dy"])
-        pygame.draw.line(surface, col, (cx, cy), (ex, ey), 3)
-        pygame.draw.circle(surface, col, (round(ex), round(ey)), 5)
-        t = self.view.font.render(og["label"], True, (255, 250, 235))
-        back = pygame.Surface((t.get_width() + 10, t.get_height() + 6), pygame.SRCALPHA)
-        back.fill((20, 16, 12, 190))
-        surface.blit(back, back.get_rect(center=(ex, ey - 18)))
-        surface.blit(t, t.get_rect(center=(ex, ey - 18)))
+        nx, ny = o.x + og["dx"], o.y + og["dy"]
+        ex, ey = cam.to_screen(nx, ny)
+        pygame.draw.line(surface, col, (cx, cy), (ex, ey), 2)
+        faint = art.obstacle_surface(o.shape, o.size, o.look, cam.ppi, o.length, o.width, o.radius, tuple(o.points))
+        if o.rotation:  # as the table view turns it
+            faint = pygame.transform.rotate(faint, o.rotation)
+        faint = faint.copy()
+        faint.set_alpha(110)
+        surface.blit(faint, faint.get_rect(center=(round(ex), round(ey))))
+        sh = obstacle_shape(o, nx, ny)
+        if sh.kind == g.CIRCLE:
+            r = max(2, round(sh.radius * cam.ppi))
+            pygame.draw.circle(surface, col, (round(ex), round(ey)), r, 2)
+            outline = pygame.Rect(round(ex) - r, round(ey) - r, 2 * r + 1, 2 * r + 1)
+        else:
+            pts = [cam.to_screen(x, y) for x, y in zip(sh.xs, sh.ys)]
+            pygame.draw.polygon(surface, col, pts, 2)
+            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+            outline = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,
+                                  math.ceil(max(ys) - min(ys)) + 1)
+        self.view.labels.block(outline.inflate(4, 4))
+        self.view.tag(surface, og["label"], around(outline, self.view.tag_size(og["label"])))
+        self.obstacle_ghost_rect = outline
 
     def _draw_hovered_obstacle(self, surface: pygame.Surface, c: Choice) -> None:
         """A Scenery Phase button under the pointer: ring its obstacle and show
@@ -582,13 +605,22 @@ class RaceScene(TableScene):
             img = art.font(max(12, round(0.5 * cam.ppi)), bold=True).render(str(c["slot"] + 1), True, (250, 240, 200))
             surface.blit(img, img.get_rect(center=(round(sx), round(sy))))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill((24, 20, 16))
-        gh = self.ghost()
-        self.view.draw(surface, self.anim, self.selected, gh)
+    def _overlay(self, surface: pygame.Surface, labels: Any) -> None:
+        """Over the table, before the racers' names are placed: the Scenery Phase's
+        obstacle ghost (picked up, or the button under the pointer)."""
         og = self.obstacle_ghost()
         if og is not None:
             self._draw_obstacle_ghost(surface, og)
+            return
+        p = self._human()
+        hov = self.hovered_choice() if p is not None and p.kind == "scenery_turn" else None
+        if hov is not None and hov.kind == "move_obstacle" and self.sel_obstacle is None:
+            self._draw_hovered_obstacle(surface, hov)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((24, 20, 16))
+        gh = self.ghost()
+        self.view.draw(surface, self.anim, self.selected, gh, overlay=self._overlay)
         rects = self.rects()
         st = self.session.state
         p = self._human()
@@ -625,9 +657,6 @@ class RaceScene(TableScene):
                     for row in panels.wrap(font, self.note, dec.w - 20):
                         surface.blit(font.render(row, True, (205, 195, 175)), (dec.x + 10, y))
                         y += font.get_linesize()
-        hov = self.hovered_choice() if p is not None and p.kind == "scenery_turn" else None
-        if hov is not None and hov.kind == "move_obstacle" and self.sel_obstacle is None:
-            self._draw_hovered_obstacle(surface, hov)
         pending = None
         if p is not None and p.kind == "favour_offer" and not self.handover:
             top = st.stack[-1]
