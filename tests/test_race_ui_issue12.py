@@ -415,3 +415,50 @@ def test_scenery_move_draws_the_obstacle_outline_where_it_lands(app) -> None:  #
     assert tags and not any(t.colliderect(out) for t in tags)
     for pid, box in piece_boxes(race).items():
         assert not any(t.colliderect(box) for t in tags if t not in race.view.name_rects.values()), pid
+
+
+# --- 20. nothing covers "Report saved" on the results screens -------------------------------------
+
+def _results(app: Any, doom: bool) -> Any:
+    if doom:
+        from game.core.course import load_course
+        from game.rules.doomwheel.options import Options
+        from game.ui.scenes.doom_results import DoomResultsScene as Results
+        from game.ui.scenes.flow import start_doomwheel
+        start_doomwheel(app, load_course(str(next((ROOT / "levels" / "doomwheel").glob("*.json")))),
+                        [("A", "random"), ("B", "random")], Options(), seed=1)
+    else:
+        from game.ui.scenes.results import ResultsScene as Results
+        start(app, [("A", "random"), ("B", "random")], seed=3)
+    app.scene.skip_to_end()
+    for _ in range(600):
+        frames(app, 1)
+        if isinstance(app.scene, Results):
+            break
+    assert isinstance(app.scene, Results)
+    frames(app, 2)
+    return app.scene
+
+
+@pytest.mark.parametrize("doom", [False, True])
+def test_nothing_covers_the_report_saved_line(app, monkeypatch, doom: bool) -> None:  # type: ignore[no-untyped-def]
+    scene = _results(app, doom)
+    b = scene.report_b
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=b, ui_object_id=""))
+    frames(app, 1)
+    assert scene.report_text.startswith("Report saved: ")
+    # the pointer rests on the button: whatever pops up stays off the line saying where the report went
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: b.rect.center)
+    for _ in range(8):
+        move_mouse(app, b.rect.center)
+        frames(app, 1, dt=0.5)
+    line = scene.report_label.rect
+    assert line.bottom <= b.rect.top  # above the button
+    tip = getattr(b, "tool_tip", None)
+    assert tip is None or not tip.rect.colliderect(line), (tip.rect, line)
+
+
+@pytest.mark.parametrize("doom", [False, True])
+def test_the_report_line_says_what_the_button_makes(app, doom: bool) -> None:  # type: ignore[no-untyped-def]
+    scene = _results(app, doom)
+    assert "picture of the course" in scene.report_label.text

@@ -16,16 +16,19 @@ DIM = (180, 168, 148)
 GOLD = (232, 194, 122)
 
 
+REPORT_WHAT = "Save race report: a picture of the course with every trail and the standings"
+
+
 def report_button(scene: Any) -> Any:
     """"Save race report" (both results screens), left of the other buttons; the
-    line under it says where the last report went."""
+    line above it says what the button makes, then where the last report went. No
+    tooltip: one would open over that line while the pointer rests on the button."""
     w, h = scene.app.size
     m = scene.app.manager
-    b = pygame_gui.elements.UIButton(pygame.Rect(40, h - 76, 240, 50), "Save race report", m,
-                                     tool_tip_text="A picture of the course with every trail and the standings")
+    b = pygame_gui.elements.UIButton(pygame.Rect(40, h - 76, 240, 50), "Save race report", m)
     scene.widgets.append(b)
     scene.report_label = pygame_gui.elements.UILabel(pygame.Rect(40, h - 114, w - 80, 32),
-                                                     getattr(scene, "report_text", ""), m)
+                                                     getattr(scene, "report_text", "") or REPORT_WHAT, m)
     scene.widgets.append(scene.report_label)
     return b
 
