@@ -462,3 +462,72 @@ def test_nothing_covers_the_report_saved_line(app, monkeypatch, doom: bool) -> N
 def test_the_report_line_says_what_the_button_makes(app, doom: bool) -> None:  # type: ignore[no-untyped-def]
     scene = _results(app, doom)
     assert "picture of the course" in scene.report_label.text
+
+
+# --- 18. the Barge Phase says why each option is or is not there ---------------------------------
+
+def barge_race(app: Any, seed: int) -> Any:
+    """A Sprint with two racers each (A at the window, B a random AI) played on to A's
+    first barge turn."""
+    from game.core.course import load_course
+    from game.rules.wild_race.options import Options
+    from game.ui.scenes.flow import Series, play_race
+    from game.ui.session import Seat, Session
+    course = load_course(str(LEVELS / "sprint.json"))
+    s = Session.new(course, [Seat("red", "A", "human"), Seat("blue", "B", "random")], 2, seed, Options(), process=False)
+    for _ in range(3000):
+        s.think(50)
+        p = s.human_turn()
+        if p is None:
+            continue
+        if p.kind == "barge_turn":
+            break
+        s.submit(max(p.legal, key=lambda c: c.get("distance", 0)) if p.kind == "movement_turn" else p.legal[0])
+    play_race(app, Series(course, [("A", "human"), ("B", "random")], 2, Options(), 1, seed, number=1), s)
+    frames(app, 3)
+    race = app.scene
+    p = race._human()
+    assert p is not None and p.kind == "barge_turn"
+    return race
+
+
+def test_barge_panel_says_why_no_barge_and_what_a_stamina_move_does(app) -> None:  # type: ignore[no-untyped-def]
+    race = barge_race(app, 3)
+    p = race._human()
+    assert {c.kind for c in p.legal} == {"stamina_move", "pass"}
+    note = race.note
+    lines = note.split("\n")
+    # no barge offered: each racer's reason, naming what is in the way or how far the nearest rival is
+    assert any("can't barge" in line and ("no rival within 4\"" in line or "path to it meets" in line)
+               for line in lines), note
+    assert any("no rival within 4\" (nearest: " in line for line in lines), note
+    # the stamina move: what it does and that it never stretches the 4"
+    sm = next(c for c in p.legal if c.kind == "stamina_move")
+    who = race.names[sm["racer"]]
+    assert any(line.startswith(f"A stamina move takes {who} ") and "to come within 4\"" in line for line in lines)
+    assert "stamina never stretches the 4\"" in note and lines[-1].startswith("Pass: ")
+    labels = [b.text for b in race.buttons]
+    assert any(t.startswith(f"{who}: ") and "on stamina toward" in t for t in labels), labels
+    # every line of the note is inside the decision panel, above the buttons
+    dec = race.rects()["decision"]
+    assert all(dec.contains(b.rect) for b in race.buttons)
+
+
+def test_barge_panel_says_why_only_pass(app) -> None:  # type: ignore[no-untyped-def]
+    race = barge_race(app, 1)
+    p = race._human()
+    assert [c.kind for c in p.legal] == ["pass"]
+    assert "can't barge" in race.note and "Pass: " in race.note, race.note
+
+
+def test_barge_note_reasons() -> None:
+    """Locked out, barged, has barged: each said (no table needed for those)."""
+    from types import SimpleNamespace as NS
+    from game.ui.words import barge_note
+    r1 = NS(id="r1", name="Gorse", racing=True, locked=True, barged=False, has_barged=False, player="p")
+    r2 = NS(id="r2", name="Ember", racing=True, locked=False, barged=True, has_barged=False, player="p")
+    r3 = NS(id="r3", name="Hob", racing=True, locked=False, barged=False, has_barged=True, player="p")
+    st = NS(racers={r.id: r for r in (r1, r2, r3)}, racers_of=lambda p: [r1, r2, r3])
+    lines = barge_note(st, "p", []).split("\n")
+    assert lines[:3] == ["Gorse can't barge: locked out", "Ember can't barge: it was barged this turn",
+                         "Hob can't barge: it has barged this turn"]

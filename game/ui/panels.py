@@ -70,7 +70,10 @@ class Banner:
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Word-wrap `text` to `width` pixels (a word longer than the width stays whole)."""
+    """Word-wrap `text` to `width` pixels (a word longer than the width stays whole);
+    a newline starts a new row."""
+    if "\n" in text:
+        return [row for part in text.split("\n") for row in wrap(font, part, width)]
     rows: list[str] = []
     cur = ""
     for word in text.split(" "):

@@ -42,7 +42,7 @@ PROMPTS = {
     "spur_whip_turn": "spur, whip, or pass",
     "yah_move": "Yah! move up to 1\" now?",
     "contact_barge_turn": "barge a rival you moved into?",
-    "barge_turn": "barge a rival within 4\", or pass",
+    "barge_turn": "barge a rival within 4\", or pass (below: what each racer can do, and why)",
     "surprise": "Surprise! draw alongside your target?",
     "free_move": "you held off the barge: free move toward the finish?",
     "recycle": "place the passed obstacle ahead of the race",
@@ -139,6 +139,90 @@ def whip_note(state: Any, legal: list[Choice]) -> str:
     return "; ".join(notes)
 
 
+def _rivals_by_gap(state: Any, r: Any, reach: float) -> list[tuple[float, str]]:
+    """Opposing racers still racing within `reach` inches of `r`'s base, nearest first."""
+    from game.rules.wild_race.geo import racer_shape
+    from game.table.table import Kind
+    near = state.table.within(racer_shape(r), Kind.RACER, reach, {r.id})
+    return sorted((gap, oid) for gap, oid in near
+                  if state.racers[oid].player != r.player and state.racers[oid].racing)
+
+
+def _barge_blocker(state: Any, a: Any, t: Any) -> str:
+    """What stands on the straight path from `a` to its nearest point of contact
+    with `t` (a Jump or an Overtake the barge may not make)."""
+    from game.rules.wild_race.geo import MOVE_KINDS, racer_shape
+    from game.table import geometry as g
+    sa = racer_shape(a)
+    pa, pb = g.closest_points(sa, racer_shape(t))
+    c = state.table.first_contact(sa, pb[0] - pa[0], pb[1] - pa[1], MOVE_KINDS, {a.id})
+    return name(state, c.other) if c is not None and c.other != t.id else "something"
+
+
+def barge_note(state: Any, player: str, legal: list[Choice], stamina_used: bool = False) -> str:
+    """For the Barge Phase (spec §9.2, §9.3): for each of the player's racers, why it
+    may or may not barge now, and what a stamina move would do; one line each."""
+    from game.rules.wild_race.barge import BARGE_RANGE, barge_targets
+    rng = f"{BARGE_RANGE:g}\""
+    notes = []
+    for r in state.racers_of(player):
+        if not r.racing:
+            continue
+        who = name(state, r.id)
+        if r.locked:
+            notes.append(f"{who} can't barge: locked out")
+            continue
+        if r.barged:
+            notes.append(f"{who} can't barge: it was barged this turn")
+            continue
+        if r.has_barged:
+            notes.append(f"{who} can't barge: it has barged this turn")
+            continue
+        targets = barge_targets(state, r)
+        if targets:
+            notes.append(f"{who} may barge {', '.join(name(state, t) for t in targets)} (within {rng}, a clear path)")
+        near = _rivals_by_gap(state, r, BARGE_RANGE + 1e-9)
+        blocked = [oid for _, oid in near if oid not in targets]
+        for oid in blocked[:1]:
+            notes.append(f"{who} can't barge {name(state, oid)}: the straight path to it meets "
+                         f"{_barge_blocker(state, r, state.racers[oid])} (no Jump or Overtake in a barge)")
+        if not near:
+            far = _rivals_by_gap(state, r, 60.0)
+            where = f" (nearest: {name(state, far[0][1])}, {far[0][0]:.1f}\" away)" if far else ""
+            notes.append(f"{who} can't barge: no rival within {rng}{where}")
+        moves = [c for c in legal if c.kind == "stamina_move" and c.get("racer") == r.id]
+        for c in moves:
+            d = sum(dict(leg)["distance"] for leg in c.get("legs") or [])
+            notes.append(f"A stamina move takes {who} {d:.0f}\" toward {_toward(state, r, c)} for {d:.0f} stamina, "
+                         f"to come within {rng}; then barge or pass (stamina never stretches the {rng})")
+        if not moves and not targets and not stamina_used:
+            if r.stamina <= 0:
+                notes.append(f"{who} has no stamina to close in")
+            elif not near:
+                notes.append(f"{who}'s {r.stamina} stamina can't bring a rival within {rng}")
+    if stamina_used:
+        notes.append("the stamina move is made: barge now, or pass")
+    notes.append("Pass: no barge now (the phase ends when every player passes in turn)")
+    return "\n".join(notes)
+
+
+def _toward(state: Any, r: Any, c: Choice) -> str:
+    """The rival a stamina move heads for (the one its first leg points at)."""
+    import math
+    legs = c.get("legs") or []
+    if not legs:
+        return "a rival"
+    h = dict(legs[0])["heading"]
+    best, best_d = "a rival", 1e9
+    for _, oid in _rivals_by_gap(state, r, 60.0):
+        o = state.racers[oid]
+        a = math.degrees(math.atan2(o.y - r.y, o.x - r.x))
+        d = abs((a - h + 180.0) % 360.0 - 180.0)
+        if d < best_d:
+            best, best_d = name(state, oid), d
+    return best
+
+
 SCENERY_NOTE = "back = away from the finish; left / right as seen facing the finish. Hover a button to see it."
 
 
@@ -218,7 +302,10 @@ def describe(state: Any, c: Choice, pending_kind: str = "") -> str:
     if k == "barge":
         return f"{who} barges {name(state, c['target'])} (wins the roll-off {pct(15, 36)})"
     if k == "stamina_move":
-        return f"{who}: stamina move"
+        d = sum(dict(leg)["distance"] for leg in c.get("legs") or [])
+        r = state.racers.get(c.get("racer"))
+        toward = f" toward {_toward(state, r, c)}" if r is not None else ""
+        return f"{who}: {d:.0f}\" on stamina{toward}"
     if k == "free_move":
         return f"Free move {c['distance']:.1f}\""
     if k == "recycle":

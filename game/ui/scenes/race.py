@@ -170,6 +170,8 @@ class RaceScene(TableScene):
             self.note = words.SCENERY_NOTE
         elif p.kind == "spur_whip_turn":
             self.note = words.whip_note(st, legal)
+        elif p.kind == "barge_turn":
+            self.note = words.barge_note(st, p.actor, legal, bool(st.stack[-1].get("stamina_used")))
         k = self.app.settings.ui_scale
         bh = round(30 * k)
         top = r.y + round(34 * k)
