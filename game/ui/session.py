@@ -214,6 +214,7 @@ class Session:
             dropped = self.events[cut:]
             self.events = self.events[:cut]
             self.unseen = [e for e in self.unseen if all(e is not d for d in dropped)]
+        self.note_throws()  # back on a favour decision: its die, shown again
         return n
 
     def think(self, max_steps: int = 40, block: bool = False) -> int:
