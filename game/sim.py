@@ -10,6 +10,7 @@ from typing import Any
 from game.core.course import load_course
 from game.core.errors import BadInput
 from game.core.driver import play
+from game.names import colour_name
 from game.rules.wild_race import RULESET, RaceSetup, check_field, new_state
 from game.rules.wild_race.grand_prix import Standings
 from game.rules.wild_race.options import parse_option_pairs
@@ -34,7 +35,8 @@ def _recorded(state: Any, players: Any, kind: str, seed: int, games: list[Any] |
         return ruleset_of(state)
     from game.core.record import SeatRecord
     from game.save.games import start_game
-    rg = start_game(state, [SeatRecord(p, name, kind, agent_seed(seed, i)) for i, (p, name) in enumerate(players)])
+    rg = start_game(state, [SeatRecord(p, name, kind, agent_seed(seed, i), colour=i)
+                            for i, (p, name) in enumerate(players)])
     games.append(rg)
     return rg.rules
 
@@ -43,9 +45,16 @@ MAX_GP_RACES = 100
 PLAYER_IDS = ("red", "blue", "green", "gold", "purple", "white", "black", "orange")
 
 
+def seats_of(players: int) -> tuple[tuple[str, str], ...]:
+    """The command line's seats: (id, name), each named after the colour its seat is
+    drawn in (seat i: palette index i; the id "green" is the seat drawn yellow, so an
+    id is never a name: game.names)."""
+    return tuple((PLAYER_IDS[i], colour_name(i)) for i in range(players))
+
+
 def run_race(course: Any, players: int, per: int, seed: int, options: Any, agent: str,
              favour: dict[str, int] | None = None, games: list[Any] | None = None) -> RaceState:
-    pl = tuple((PLAYER_IDS[i], PLAYER_IDS[i].capitalize()) for i in range(players))
+    pl = seats_of(players)
     st = new_state(RaceSetup(course, pl, per, seed), options)
     if favour:
         for rid, f in favour.items():
@@ -103,25 +112,29 @@ def simulate_command(args: argparse.Namespace) -> int:
                                  "most_lives_taken": standings.bonus_racers()}
         print(json.dumps(doc, indent=2, sort_keys=True))
         return 0
+    seat = dict(seats_of(args.players))  # the words name a seat as the window does, never by its id
+    racer = {row["racer"]: f"{row['name']} ({seat.get(row['player'], row['player'])})"
+             for summ in results for row in summ["racers"]}
     for n, summ in enumerate(results, 1):
         title = f"Race {n} of {races}" if args.grand_prix else "The Wild Race"
-        print(f"{title} on {course.name} (seed {args.seed}): {summ['turns']} turns, winner {summ['winner']}")
+        winner = seat.get(summ["winner"], summ["winner"]) if summ["winner"] else "none"
+        print(f"{title} on {course.name} (seed {args.seed}): {summ['turns']} turns, winner {winner}")
         for row in summ["racers"]:
             pts = f"  {row['points']:>2} pts" if "points" in row else ""
-            print(f"  {row['place']:>2}. {row['name']:<11} ({row['player']:<6}) {row['status']:<9} "
-                  f"lives {row['lives']}  lives taken {row['lives_taken']}  favour used {row['favour_spent']}  "
-                  f"stamina used {row['stamina_spent']}{pts}")
+            print(f"  {row['place']:>2}. {row['name']:<11} ({seat.get(row['player'], row['player']):<6}) "
+                  f"{row['status']:<9} lives {row['lives']}  lives taken {row['lives_taken']}  "
+                  f"favour used {row['favour_spent']}  stamina used {row['stamina_spent']}{pts}")
         if summ["casualties"]:
-            print(f"  casualties: {', '.join(summ['casualties'])}")
+            print(f"  casualties: {', '.join(racer.get(r, r) for r in summ['casualties'])}")
     if args.grand_prix:
         print("Grand Prix standings:")
         tot = standings.totals()
         bonus = standings.bonus_racers()
         for rid in sorted(tot, key=lambda r: (-tot[r], r)):
             extra = " (+10 most lives taken)" if rid in bonus else ""
-            print(f"  {rid:<10} {tot[rid]:>3}{extra}")
+            print(f"  {racer.get(rid, rid):<20} {tot[rid]:>3}{extra}")
         teams = standings.team_totals()
-        print("Teams: " + ", ".join(f"{p} {teams[p]}" for p in sorted(teams, key=lambda p: (-teams[p], p))))
+        print("Teams: " + ", ".join(f"{seat.get(p, p)} {teams[p]}" for p in sorted(teams, key=lambda p: (-teams[p], p))))
     return 0
 
 
@@ -146,7 +159,7 @@ def simulate_doomwheel(args: argparse.Namespace) -> int:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     path = args.course or os.path.join(root, DOOMWHEEL_COURSE)
     course = load_course(path)
-    players = tuple((PLAYER_IDS[i], PLAYER_IDS[i].capitalize()) for i in range(args.players))
+    players = seats_of(args.players)
     st = new_doom(DoomSetup(course, players, args.seed), doom_pairs(args.option, "simulate"))
     games: list[Any] | None = [] if getattr(args, "replay_out", None) else None
     rules = _recorded(st, players, kind, args.seed, games)
@@ -160,8 +173,10 @@ def simulate_doomwheel(args: argparse.Namespace) -> int:
         print(json.dumps({"schema": "wild-table/simulate", "version": 1, "ruleset": "doomwheel", "seed": args.seed,
                           "course": course.name, "race": out}, indent=2, sort_keys=True))
         return 0
+    seat = dict(players)  # a wheel is named as the window names it, never by its id
+    winner = seat.get(out["winner"], out["winner"]) if out["winner"] else "none"
     print(f"The Doomwheel Race on {course.name} (seed {args.seed}): {out['turns']} turns, "
-          f"winner {out['winner']} ({out['reason']})")
-    for w in sorted(out["laps"]):
-        print(f"  {w:<7} laps {out['laps'][w]}  wounds {out['wounds'][w]}")
+          f"winner {winner} ({out['reason']})")
+    for w in [p for p, _ in players if p in out["laps"]]:
+        print(f"  {seat[w]:<7} laps {out['laps'][w]}  wounds {out['wounds'][w]}")
     return 0

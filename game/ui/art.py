@@ -27,6 +27,8 @@ from typing import Any
 
 import pygame
 
+from game.names import COLOUR_NAMES, COLOUR_NAMES_COLOUR_BLIND, colour_name  # noqa: F401 (the colours' names)
+
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
 
@@ -86,16 +88,6 @@ PALETTE_COLOUR_BLIND: tuple[RGB, ...] = (
     (245, 245, 245),  # white
 )
 MARKERS: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "ring")
-
-
-COLOUR_NAMES = ("Red", "Blue", "Yellow", "Purple", "Orange", "Cyan", "Pink", "White")
-COLOUR_NAMES_COLOUR_BLIND = ("Orange", "Sky", "Green", "Yellow", "Blue", "Vermillion", "Rose", "White")
-
-
-def colour_name(index: int, colour_blind: bool = False) -> str:
-    """A player name that says player ``index``'s colour (as PALETTE shows it)."""
-    names = COLOUR_NAMES_COLOUR_BLIND if colour_blind else COLOUR_NAMES
-    return names[index % len(names)]
 
 
 def player_colour(index: int, colour_blind: bool = False) -> RGB:

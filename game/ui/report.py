@@ -22,6 +22,7 @@ import pygame  # noqa: E402
 
 from game.core.errors import BadInput  # noqa: E402
 from game.core.record import Divergence, Entry, GameRecord, replay_history  # noqa: E402
+from game.names import seat_looks  # noqa: E402
 from game.save.games import new_state_from_setup  # noqa: E402
 
 Point = tuple[float, float]
@@ -77,10 +78,7 @@ def trace(record: GameRecord, source: str = "replay") -> Report:
     rules, state = new_state_from_setup(record.setup, source, "setup")
     ruleset = rules.name
     seats = {s.player: i for i, s in enumerate(record.setup.seats)}
-    palette = [s.colour for s in record.setup.seats]
-    distinct = len(set(palette)) == len(palette)
-    colours = {s.player: (s.colour if distinct else i) for i, s in enumerate(record.setup.seats)}
-    names = {s.player: s.name for s in record.setup.seats}
+    colours, names = seat_looks(record.setup.seats)  # as drawn, named as drawn (never "Green" on yellow)
     trails: dict[str, Trail] = {}
     for rid, piece in _pieces(ruleset, state).items():
         label = getattr(piece, "name", None) or names.get(piece.player, rid)

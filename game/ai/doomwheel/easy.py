@@ -40,7 +40,7 @@ class DoomEasyAgent:
                 self.why = f"{name_of(top['wheel'])} forgets its sabotage"
                 return Choice.make("pass")
             c = legal[self.rng.randrange(len(legal))]
-            self.why = f"{name_of(top['wheel'])} goes with a hunch: {c}"
+            self.why = f"{name_of(top['wheel'])} goes with a hunch:"  # the window says what it took
             return c
         c = self.normal.act(ruleset, state, legal)
         self.why = self.normal.why

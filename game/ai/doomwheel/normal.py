@@ -66,7 +66,10 @@ REFINE_STEPS = ((10.0, 0.25), (5.0, 0.125))
 
 
 def name_of(wid: str) -> str:
-    return wid.replace("_", " ").capitalize()
+    """A wheel in an AI's reason: its id as it is, never a colour word of its own
+    (the id "green" may be the seat drawn yellow); the window words every id in a
+    reason by the name and colour its player sees (issue 12, item 9)."""
+    return wid
 
 
 def side(angle: float) -> str:

@@ -24,9 +24,10 @@ from game.core.errors import BadInput
 from game.rules.doomwheel import MAX_PLAYERS, check_field, seats
 from game.rules.doomwheel.options import CHOICES, Options, option_label, option_tooltip, parse_options, value_word
 from game.ui import art, doom_art
+from game.names import seat_name
 from game.ui.app import App, Scene
 from game.ui.course_picker import problem_card, problem_lines, wrap_text
-from game.ui.scenes.setup import COLOUR_NAMES, DEFAULT_NAMES, choice_items, selected_id
+from game.ui.scenes.setup import DEFAULT_NAMES, choice_items, colour_choices, selected_id, shown_names
 from game.ui.table_view import course_preview
 
 CARD = (206, 116)  # a course picture in the picker (three to a row)
@@ -193,7 +194,7 @@ class DoomSetupScene(Scene):
             add(pygame_gui.elements.UIImage(pygame.Rect(30, y + 3, 50, 25),
                                             doom_art.wheel_sprite(col, ci, 12.7, 3.937, 1.969), m))
             e = pygame_gui.elements.UITextEntryLine(pygame.Rect(90, y, 200, 30), m)
-            e.set_text(self.names[i])
+            e.set_text(seat_name(self.names[i], ci, self.app.settings.colour_blind))
             e.set_text_length_limit(20)
             self.name_entries.append(e)
             add(e)
@@ -201,8 +202,8 @@ class DoomSetupScene(Scene):
             dd = pygame_gui.elements.UIDropDownMenu(kinds, kind, pygame.Rect(300, y, 150, 30), m)
             self.kind_dds.append(dd)
             add(dd)
-            cdd = pygame_gui.elements.UIDropDownMenu(list(COLOUR_NAMES), COLOUR_NAMES[ci],
-                                                     pygame.Rect(456, y, 100, 30), m)
+            colours = colour_choices(self.app.settings.colour_blind)
+            cdd = pygame_gui.elements.UIDropDownMenu(colours, colours[ci], pygame.Rect(456, y, 100, 30), m)
             self.colour_dds.append(cdd)
             add(cdd)
             y += 36
@@ -269,8 +270,8 @@ class DoomSetupScene(Scene):
         def sel(dd: Any) -> str:
             v = dd.selected_option
             return str(v[0] if isinstance(v, tuple) else v)
-        self.names = [e.get_text().strip() or DEFAULT_NAMES[i] for i, e in enumerate(self.name_entries)] + \
-            self.names[len(self.name_entries):]
+        self.names = shown_names([e.get_text() for e in self.name_entries], self.colour_of,
+                                 self.app.settings.colour_blind) + self.names[len(self.name_entries):]
         self.kinds = [sel(dd) for dd in self.kind_dds] + self.kinds[len(self.kind_dds):]
         for dd, name in self.option_dds.items():
             self.options[name] = selected_id(dd)
@@ -305,7 +306,7 @@ class DoomSetupScene(Scene):
                 self.resized()
             elif event.ui_element in self.colour_dds:
                 i = self.colour_dds.index(event.ui_element)
-                new = COLOUR_NAMES.index(event.text)
+                new = colour_choices(self.app.settings.colour_blind).index(event.text)
                 if new in self.colour_of[:self.players]:
                     j = self.colour_of.index(new)
                     self.colour_of[j] = self.colour_of[i]

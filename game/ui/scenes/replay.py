@@ -73,11 +73,9 @@ class ReplayScene(Scene):
         self.player = ReplayPlayer(g.record, self.path)
         setup = g.record.setup
         self.doom = setup.ruleset == "doomwheel"
-        self.colours = {s.player: s.colour for s in setup.seats}
-        if len(set(self.colours.values())) < len(setup.seats):  # headless games leave every colour 0
-            self.colours = {s.player: i for i, s in enumerate(setup.seats)}
+        from game.names import seat_looks
+        self.colours, self.names = seat_looks(setup.seats, self.app.settings.colour_blind)  # named as drawn
         st = self.player.state
-        self.names: dict[str, str] = {s.player: s.name for s in setup.seats}
         if self.doom:
             from game.ui import doom_words
             from game.ui.doom_animate import DoomAnimator

@@ -20,6 +20,7 @@ from game.core.course_list import CourseEntry
 from game.core.errors import BadInput
 from game.rules.wild_race import MAX_RACERS
 from game.rules.wild_race.options import CHOICES, Options, option_label, option_tooltip, parse_options, value_word
+from game.names import colour_name, seat_name
 from game.ui import art
 from game.ui.app import App, Scene
 from game.ui.course_picker import problem_card
@@ -28,9 +29,19 @@ from game.ui.table_view import course_preview
 SEAT_KINDS = {"Human": "human", "AI (easy)": "easy", "AI (normal)": "normal", "AI (hard)": "hard",
               "AI (random)": "random"}
 DEFAULT_NAMES = ("Red", "Blue", "Yellow", "Purple", "Orange", "Cyan", "Pink", "White")
-COLOUR_NAMES = ("red", "blue", "yellow", "purple", "orange", "cyan", "pink", "white")  # palette order, with shapes
 PREVIEW = (380, 200)
 NOT_RACED = "  (cannot be raced)"
+
+
+def colour_choices(colour_blind: bool) -> list[str]:
+    """The colour list of a seat, in palette order, named as the palette in use draws them."""
+    return [colour_name(i, colour_blind).lower() for i in range(8)]
+
+
+def shown_names(typed: list[str], colour_of: list[int], colour_blind: bool) -> list[str]:
+    """The seats' names as typed; a seat left unnamed or named after a colour is named
+    after the colour it is drawn in (game.names.seat_name: never "Blue" on a yellow seat)."""
+    return [seat_name(t, colour_of[i], colour_blind) for i, t in enumerate(typed)]
 
 
 def course_options(entries: list[CourseEntry]) -> list[str | tuple[str, str]]:
@@ -115,15 +126,15 @@ class SetupScene(Scene):
             icon = pygame_gui.elements.UIImage(pygame.Rect(30, y + 2, 52, 26), art.racer_sprite(col, ci, 26.0), m)
             add(icon)
             e = pygame_gui.elements.UITextEntryLine(pygame.Rect(90, y, 200, 30), m)
-            e.set_text(self.names[i])
+            e.set_text(seat_name(self.names[i], ci, self.app.settings.colour_blind))
             e.set_text_length_limit(20)
             self.name_entries.append(e)
             add(e)
             dd = pygame_gui.elements.UIDropDownMenu(list(SEAT_KINDS), self.kinds[i], pygame.Rect(300, y, 150, 30), m)
             self.kind_dds.append(dd)
             add(dd)
-            cdd = pygame_gui.elements.UIDropDownMenu(list(COLOUR_NAMES), COLOUR_NAMES[ci],
-                                                     pygame.Rect(456, y, 100, 30), m)
+            colours = colour_choices(self.app.settings.colour_blind)
+            cdd = pygame_gui.elements.UIDropDownMenu(colours, colours[ci], pygame.Rect(456, y, 100, 30), m)
             self.colour_dds.append(cdd)
             add(cdd)
             y += 36
@@ -181,8 +192,8 @@ class SetupScene(Scene):
             self.start.enable()
 
     def _read(self) -> None:
-        self.names = [e.get_text().strip() or DEFAULT_NAMES[i] for i, e in enumerate(self.name_entries)] + \
-            self.names[len(self.name_entries):]
+        self.names = shown_names([e.get_text() for e in self.name_entries], self.colour_of,
+                                 self.app.settings.colour_blind) + self.names[len(self.name_entries):]
         self.kinds = [dd.selected_option[0] if isinstance(dd.selected_option, tuple) else dd.selected_option
                       for dd in self.kind_dds] + self.kinds[len(self.kind_dds):]
         for dd, name in self.option_dds.items():
@@ -202,7 +213,7 @@ class SetupScene(Scene):
                 self.resized()
             elif event.ui_element in self.colour_dds:
                 i = self.colour_dds.index(event.ui_element)
-                new = COLOUR_NAMES.index(event.text)
+                new = colour_choices(self.app.settings.colour_blind).index(event.text)
                 if new in self.colour_of[:self.players]:  # swap with whoever had it
                     j = self.colour_of.index(new)
                     self.colour_of[j] = self.colour_of[i]
