@@ -16,6 +16,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from game.core.protocol import CHANCE, Choice
 from game.rules.doomwheel import RULESET
 from game.rules.doomwheel.geo import pivot_point, schwenk_cost, unit
@@ -183,52 +185,171 @@ def _stopped(out: Preview, other: str, st: Any) -> None:
 
 # --- aiming with the mouse ------------------------------------------------------------
 
+NEAR = 0.6  # inches: a move that ends this near the pointer ends "at" it
+AGAINST = 100.0  # degrees off the lap's way: a move ending so turned goes back against the lap
+PASS_BY = 0.5  # inches: the way passes the pointer this much nearer than any end can
+PASS_NEAR = 0.25  # inches: a way passing the pointer this near passes through it
+TURN_WEIGHT = 0.01  # inches a degree of Schwenk is worth when no way passes through the pointer
+
+
+@dataclass(frozen=True)
+class Aim:
+    """The move the pointer asks for: its Schwenk point and angle, and the words
+    when it asks for what no move can do (empty when the move ends at the pointer)."""
+
+    at: float
+    angle: float
+    note: str = ""
+
+
 def aim(state: Any, wheel: Any, roll: float, tx: float, ty: float, mode: str,
-        distance: float | None = None) -> tuple[float, float]:
-    """The (at, angle) of a move of `distance` (default the roll) whose end, driven
-    freely (no contacts), lies nearest the table point (tx, ty); Schwenk angles in
-    whole degrees, `at` in tenths of an inch (a coarse search, then a fine one around
-    its best). Uses the engine's pivot point and Schwenk cost
-    (game.rules.doomwheel.geo)."""
+        distance: float | None = None, lap: Any = None) -> tuple[float, float]:
+    """The (at, angle) of `plan_for` (the move the pointer at (tx, ty) asks for)."""
+    got = plan_for(state, wheel, roll, tx, ty, mode, distance, lap)
+    return got.at, got.angle
+
+
+def plan_for(state: Any, wheel: Any, roll: float, tx: float, ty: float, mode: str,
+             distance: float | None = None, lap: Any = None) -> Aim:
+    """The move (free of contacts, by the engine's pivot point and Schwenk cost:
+    game.rules.doomwheel.geo) of `distance` (default the roll) the pointer at the
+    table point (tx, ty) asks for: Schwenk angles in whole degrees, `at` in tenths of
+    an inch (a coarse search, then a fine one around its best).
+
+    - A move that ends at the pointer, if there is one; else
+    - when the way passes the pointer much nearer than any end can (the pointer is
+      nearer than the move is long: a move is exactly its dice), the move whose way
+      runs through it with the least Schwenk, going on past it (said in `note`); else
+    - the move that ends nearest it (said in `note` when the pointer is beyond reach).
+
+    With `lap` (game.ui.doom_lap.Lap) only moves that end going the lap's way are
+    offered, unless the pointer is clearly behind the wheel (against the lap) or no
+    move can: a pointer 5" ahead of an 11" move never asks for a Schwenk of 147°."""
     dist = roll if distance is None else distance
-    best = (math.inf, 0.0, 0.0)
-    for sign in (1.0, -1.0):
-        v, at, ang = _nearest(wheel, dist, tx, ty, mode, sign, (0.0, dist, 0.4), (1.0, 180.0, 3.0))
-        if math.isfinite(v):
-            v, at, ang = _nearest(wheel, dist, tx, ty, mode, sign, (max(0.0, at - 0.4), min(dist, at + 0.4), 0.1),
-                                  (max(1.0, abs(ang) - 3.0), min(180.0, abs(ang) + 3.0), 1.0))
-        if v < best[0]:
-            best = (v, at, ang)
-    ux, uy = unit(wheel.heading)  # no Schwenk at all
-    d0 = (wheel.x + ux * dist - tx) ** 2 + (wheel.y + uy * dist - ty) ** 2
-    if d0 <= best[0]:
-        return 0.0, 0.0
-    return round(best[1], 1), best[2]
+    behind = lap is None or _behind(lap, wheel, tx, ty)
+    coarse = _candidates(wheel, dist, mode, (0.0, dist, 0.4), (0.0, 180.0, 3.0))
+    ok = _lap_way(coarse, wheel, dist, lap, behind)
+    end_miss = np.hypot(coarse["ex"] - tx, coarse["ey"] - ty)
+    end_score = np.where(ok, end_miss ** 2 + np.abs(coarse["G"]) * 1e-4, np.inf)
+    i = int(np.argmin(end_score))
+    away = math.hypot(tx - wheel.x, ty - wheel.y)
+    if end_miss.flat[i] > NEAR:
+        path_miss = _path_miss(coarse, tx, ty)
+        j = int(np.argmin(np.where(ok, _passing(coarse, path_miss), np.inf)))
+        if path_miss.flat[j] < end_miss.flat[i] - PASS_BY:
+            at, ang = _refine(wheel, dist, mode, coarse, j, lap, behind,
+                              lambda c: _passing(c, _path_miss(c, tx, ty)))
+            return Aim(at, ang, f"the move is {dist:g}\": the pointer is {away:.0f}\" away; "
+                                f"the wheel goes on past it")
+    at, ang = _refine(wheel, dist, mode, coarse, i, lap, behind,
+                      lambda c: np.hypot(c["ex"] - tx, c["ey"] - ty) ** 2 + np.abs(c["G"]) * 1e-4)
+    pose = _candidates(wheel, dist, mode, (at, at, 1.0), (abs(ang), abs(ang), 1.0), math.copysign(1.0, ang or 1.0))
+    miss = float(np.hypot(pose["ex"] - tx, pose["ey"] - ty).min())
+    if miss > 1.0 and away > dist:
+        return Aim(at, ang, f"the move is {dist:g}\": the pointer is {away:.0f}\" away; the wheel stops short of it")
+    return Aim(at, ang)
 
 
-def _nearest(wheel: Any, dist: float, tx: float, ty: float, mode: str, sign: float,
-             ats: tuple[float, float, float], angs: tuple[float, float, float]) -> tuple[float, float, float]:
-    """(squared miss, at, angle) of the best move on a grid of Schwenk points and
-    angles (one side: `sign`)."""
-    import numpy as np
-    at_v = np.arange(ats[0], ats[1] + 1e-9, ats[2])
-    ang_v = sign * np.arange(angs[0], angs[1] + 1e-9, angs[2])
-    A, G = np.meshgrid(at_v, ang_v, indexing="ij")
-    C = schwenk_cost(wheel, 1.0, mode) * np.abs(G)
-    px, py = pivot_point(wheel, sign, mode)  # the pivot at the start of the move
-    ux, uy = unit(wheel.heading)
-    cx, cy = wheel.x + ux * A, wheel.y + uy * A
-    qx, qy = px + ux * A, py + uy * A  # driving `at` carries the pivot with the base
-    r = np.radians(G)
-    dx, dy = cx - qx, cy - qy
-    x1 = qx + dx * np.cos(r) - dy * np.sin(r)
-    y1 = qy + dx * np.sin(r) + dy * np.cos(r)
-    h = np.radians(wheel.heading) + r
-    rest = dist - A - C
-    d2 = (x1 + np.cos(h) * rest - tx) ** 2 + (y1 + np.sin(h) * rest - ty) ** 2 + np.abs(G) * 1e-4
-    d2 = np.where(A + C <= dist + 1e-9, d2, np.inf)
-    i = int(np.argmin(d2))
-    return float(d2.flat[i]), float(A.flat[i]), float(G.flat[i])
+def _passing(c: dict[str, Any], path_miss: Any) -> Any:
+    """Scores of moves whose way should pass the pointer: the least Schwenk of those
+    passing within PASS_NEAR of it (a pixel's aim never buys a turn), else the nearest."""
+    turn = np.abs(c["G"])
+    return np.where(path_miss <= PASS_NEAR, turn + 0.1 * path_miss, 1e3 + path_miss + TURN_WEIGHT * turn)
+
+
+def _behind(lap: Any, wheel: Any, tx: float, ty: float) -> bool:
+    """Is the pointer clearly behind the wheel, against the lap (more than 120° off
+    the lap's way and beyond the wheel's base)?"""
+    vx, vy = tx - wheel.x, ty - wheel.y
+    d = math.hypot(vx, vy)
+    if d <= wheel.length / 2 + 1.0:
+        return False
+    lx, ly = unit(lap.heading_at(wheel))
+    return (vx * lx + vy * ly) < -0.5 * d
+
+
+def _lap_way(c: dict[str, Any], wheel: Any, dist: float, lap: Any, behind: bool) -> Any:
+    """The candidates that end going the lap's way (all of them if the pointer is
+    behind, there is no lap, or none does)."""
+    ok = c["valid"].copy()
+    if lap is None or behind:
+        return ok
+    from game.ui.doom_lap import turn_between
+    way = turn_between(np.degrees(c["h"]), lap.headings_ahead(wheel, c["ex"], c["ey"], dist)) <= AGAINST
+    return ok & way if (ok & way).any() else ok
+
+
+def _refine(wheel: Any, dist: float, mode: str, coarse: dict[str, Any], i: int, lap: Any, behind: bool,
+            score: Any) -> tuple[float, float]:
+    """(at, angle) of the best candidate by `score` on a fine grid about coarse[i]."""
+    at, ang = float(coarse["A"].flat[i]), float(coarse["G"].flat[i])
+    best = (math.inf, at, ang)
+    for sign in ((1.0, -1.0) if abs(ang) < 3.0 else (math.copysign(1.0, ang),)):
+        fine = _candidates(wheel, dist, mode, (max(0.0, at - 0.4), min(dist, at + 0.4), 0.1),
+                           (max(0.0, abs(ang) - 3.0), min(180.0, abs(ang) + 3.0), 1.0), sign)
+        ok = _lap_way(fine, wheel, dist, lap, behind)
+        v = np.where(ok, score(fine), np.inf)
+        k = int(np.argmin(v))
+        if float(v.flat[k]) < best[0]:
+            best = (float(v.flat[k]), float(fine["A"].flat[k]), float(fine["G"].flat[k]))
+    if not math.isfinite(best[0]):
+        return round(at, 1), ang
+    return round(best[1], 1), best[2] + 0.0  # no -0.0
+
+
+def _candidates(wheel: Any, dist: float, mode: str, ats: tuple[float, float, float],
+                angs: tuple[float, float, float], sign: float | None = None) -> dict[str, Any]:
+    """Moves on a grid of Schwenk points and angles (both sides, or one: `sign`),
+    driven freely: the base's centre at the Schwenk point (cx, cy), the pivot (qx,
+    qy), after the Schwenk (x1, y1), the end (ex, ey) and its heading h (radians);
+    `valid` where the Schwenk fits in the move."""
+    at_v = np.arange(ats[0], ats[1] + 1e-9, ats[2]) if ats[1] > ats[0] else np.array([ats[0]])
+    mags = np.arange(angs[0], angs[1] + 1e-9, angs[2]) if angs[1] > angs[0] else np.array([angs[0]])
+    parts = []
+    for sg in ((1.0, -1.0) if sign is None else (sign,)):
+        A, G = np.meshgrid(at_v, sg * mags, indexing="ij")
+        px, py = pivot_point(wheel, sg, mode)  # the pivot at the start of the move
+        parts.append((A, G, px, py))
+    out: dict[str, Any] = {}
+    for A, G, px, py in parts:
+        C = schwenk_cost(wheel, 1.0, mode) * np.abs(G)
+        ux, uy = unit(wheel.heading)
+        cx, cy = wheel.x + ux * A, wheel.y + uy * A
+        qx, qy = px + ux * A, py + uy * A  # driving `at` carries the pivot with the base
+        r = np.radians(G)
+        dx, dy = cx - qx, cy - qy
+        x1 = qx + dx * np.cos(r) - dy * np.sin(r)
+        y1 = qy + dx * np.sin(r) + dy * np.cos(r)
+        h = np.radians(wheel.heading) + r
+        rest = np.maximum(0.0, dist - A - C)
+        got = {"A": A, "G": G, "sx": np.full_like(A, wheel.x), "sy": np.full_like(A, wheel.y), "cx": cx, "cy": cy, "qx": qx, "qy": qy, "x1": x1, "y1": y1, "h": h,
+               "ex": x1 + np.cos(h) * rest, "ey": y1 + np.sin(h) * rest, "valid": A + C <= dist + 1e-9}
+        for k, v in got.items():
+            out[k] = v.ravel() if k not in out else np.concatenate((out[k], v.ravel()))
+    return out
+
+
+def _seg_miss(ax: Any, ay: Any, bx: Any, by: Any, tx: float, ty: float) -> Any:
+    dx, dy = bx - ax, by - ay
+    ln2 = dx * dx + dy * dy
+    t = np.clip(np.where(ln2 > 1e-12, ((tx - ax) * dx + (ty - ay) * dy) / np.maximum(ln2, 1e-12), 0.0), 0.0, 1.0)
+    return np.hypot(ax + t * dx - tx, ay + t * dy - ty)
+
+
+def _path_miss(c: dict[str, Any], tx: float, ty: float) -> Any:
+    """How near each candidate's way (its centre: straight, the Schwenk's arc,
+    straight) passes the point (tx, ty)."""
+    first = _seg_miss(c["sx"], c["sy"], c["cx"], c["cy"], tx, ty)
+    last = _seg_miss(c["x1"], c["y1"], c["ex"], c["ey"], tx, ty)
+    r = np.hypot(c["cx"] - c["qx"], c["cy"] - c["qy"])
+    phi0 = np.arctan2(c["cy"] - c["qy"], c["cx"] - c["qx"])
+    phit = np.arctan2(ty - c["qy"], tx - c["qx"])
+    g = np.radians(c["G"])
+    swept = np.where(g >= 0, (phit - phi0) % (2 * math.pi), (phi0 - phit) % (2 * math.pi))
+    on_arc = (swept <= np.abs(g)) & (r > 1e-9)
+    arc = np.where(on_arc, np.abs(np.hypot(tx - c["qx"], ty - c["qy"]) - r),
+                   np.minimum(np.hypot(c["cx"] - tx, c["cy"] - ty), np.hypot(c["x1"] - tx, c["y1"] - ty)))
+    return np.minimum(np.minimum(arc, last), first)
 
 
 def max_angle(wheel: Any, room: float, mode: str) -> float:

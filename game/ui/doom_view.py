@@ -19,12 +19,19 @@ from game.table import geometry as g
 from game.table.table import Kind, Table
 from game.ui import art, doom_art
 from game.ui.doom_animate import DoomAnimator, Toss
-from game.ui.table_view import TableView
+from game.ui.doom_lap import lap_of
+from game.ui.doom_labels import FRACTIONS, Placer, along, around, badge_surface, base_rect, beside_path, \
+    line_text_surface, tape_surface
+from game.ui.table_view import TableView, course_ground, draw_edges
 
 TOSS_TIME = 0.9  # seconds a tossed critter tumbles before it is gone
 GHOST = (255, 236, 160)
 BAD = (255, 110, 90)
 HIT = (255, 70, 60)
+LAP_ARROW = (226, 214, 170)  # the lap arrows painted on the track
+LAP_ARROW_EDGE = (92, 78, 52)
+ARROW_SIZE = 1.6  # inches from tail to tip (the next line's arrow: half as big again)
+NEXT_ARROW_AHEAD = 1.8  # inches past the lap line's middle (clear of its number)
 
 
 class Tosser:
@@ -87,6 +94,24 @@ class Tosser:
         return out
 
 
+def arrow_points(at: tuple[float, float], heading: float, size: float) -> list[tuple[float, float]]:
+    """An arrow's outline in pixels: `size` pixels from tail to tip, centred on `at`,
+    pointing along `heading` (degrees counter-clockwise from +x on the table; the
+    screen's y runs down)."""
+    ux, uy = math.cos(math.radians(heading)), -math.sin(math.radians(heading))
+    nx, ny = -uy, ux
+    shape = ((0.5, 0.0), (0.02, 0.34), (0.02, 0.12), (-0.5, 0.12), (-0.5, -0.12), (0.02, -0.12), (0.02, -0.34))
+    return [(at[0] + (ux * f + nx * s) * size, at[1] + (uy * f + ny * s) * size) for f, s in shape]
+
+
+def draw_arrow(surf: pygame.Surface, at: tuple[float, float], heading: float, size: float,
+               fill: tuple[int, int, int], edge: tuple[int, int, int], outline: int = 1) -> None:
+    """A lap arrow (see arrow_points) filled with `fill`, edged with `edge`."""
+    pts = arrow_points(at, heading, size)
+    pygame.draw.polygon(surf, fill, pts)
+    pygame.draw.polygon(surf, edge, pts, outline)
+
+
 class DoomTableView(TableView):
     def __init__(self, state: Any, colours: dict[str, int], colour_blind: bool = False,
                  names: dict[str, str] | None = None) -> None:
@@ -95,16 +120,35 @@ class DoomTableView(TableView):
         self.tosser = Tosser(state.course)
         self._ghost_key: Any = None
         self._ghost_layer: pygame.Surface | None = None
+        self._ghost_blocks: list[pygame.Rect] = []
+        self._ghost_words: dict[str, Any] | None = None
+        self.drawn_next_arrow: tuple[int, int, float, str] | None = None  # (x, y px, heading, wheel): for tests
+        self.placer = Placer(pygame.Rect(0, 0, 1, 1))  # this frame's labels (doom_labels)
+        self._names: list[tuple[str, pygame.Rect]] = []  # wheel names to place: (name, the base's box)
+        self._words: dict[str, Any] | None = None  # the ghost's words to place
+        self._surfs: dict[Any, pygame.Surface] = {}  # rendered labels, by what they say and their size
+
+    def draw(self, target: pygame.Surface, anim: Any, selected: str | None = None,
+             ghost: dict[str, Any] | None = None) -> None:
+        """The table (TableView.draw: the board, the pieces, the ghost), then every
+        word and marker placed clear of the pieces and of each other."""
+        cam = self.camera
+        view = pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh)
+        self.placer = Placer(view)
+        self._names, self._words = [], None
+        super().draw(target, anim, selected, ghost)
+        clip = target.get_clip()
+        target.set_clip(view)
+        self._draw_labels(target)
+        target.set_clip(clip)
 
     # --- the board --------------------------------------------------------------------
     def _render_board(self, ppi: float) -> pygame.Surface:
-        surf = super()._render_board(ppi)
-        ox, oy = self._board_origin
-
-        def px(p: tuple[float, float]) -> tuple[float, float]:
-            return ((p[0] - ox) * ppi, (oy - p[1]) * ppi)
-
-        for i, (a, b) in enumerate(self.course.checkpoints):
+        """The board as TableView draws it, but the start/finish line's words and the
+        checkpoints' numbers are left off: they are placed live, clear of the pieces
+        (_draw_labels)."""
+        surf, px = self._plain_board(ppi)
+        for a, b in self.course.checkpoints:
             pa, pb = px(a), px(b)
             dash = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             n = max(2, int(math.hypot(pb[0] - pa[0], pb[1] - pa[1]) / 8))
@@ -113,14 +157,8 @@ class DoomTableView(TableView):
                 p1 = (pa[0] + (pb[0] - pa[0]) * (k + 1) / n, pa[1] + (pb[1] - pa[1]) * (k + 1) / n)
                 pygame.draw.line(dash, (250, 240, 200, 150), p0, p1, max(1, round(ppi * 0.08)))
             surf.blit(dash, (0, 0))
-            if ppi >= 5:
-                f = art.font(max(9, round(ppi * 0.5)), bold=True)
-                t = f.render(str(i + 1), True, (250, 240, 200))
-                mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
-                r = max(t.get_width(), t.get_height()) * 0.7
-                pygame.draw.circle(surf, (40, 32, 24), (mx, my), r)
-                pygame.draw.circle(surf, (250, 240, 200), (mx, my), r, 1)
-                surf.blit(t, t.get_rect(center=(mx, my)))
+        for x, y, h in lap_of(self.course).arrows():  # which way the lap runs, painted on the track
+            draw_arrow(surf, px((x, y)), h, ppi * ARROW_SIZE, LAP_ARROW, LAP_ARROW_EDGE)
         for ob in self.course.obstacles:  # the course's terrain (fixed in the Doomwheel Race): on the board
             o = art.obstacle_surface(ob.shape, ob.size, ob.look, ppi, ob.length, ob.width, ob.radius,
                                      tuple(ob.points))
@@ -130,6 +168,43 @@ class DoomTableView(TableView):
             if ob.cover in ("soft", "hard") or ob.blocks_sight:
                 self._terrain_mark(surf, px((ob.x, ob.y)), ppi, ob.cover, ob.blocks_sight)
         return surf
+
+    def _plain_board(self, ppi: float) -> tuple[pygame.Surface, Any]:
+        """Table, turf, grid, the start and finish lines (without words) and the
+        rails; and the table -> board pixel map."""
+        minx, miny, maxx, maxy = self.bounds
+        pad = 6.0
+        ox, oy = minx - pad, maxy + pad
+        self._board_origin = (ox, oy)
+        w = int((maxx - minx + 2 * pad) * ppi) + 1
+        h = int((maxy - miny + 2 * pad) * ppi) + 1
+
+        def px(p: tuple[float, float]) -> tuple[float, float]:
+            return ((p[0] - ox) * ppi, (oy - p[1]) * ppi)
+
+        surf = art.table_background((w, h)).copy()
+        surf.blit(course_ground(self.course, px, ppi, (w, h)), (0, 0))
+        if self.grid:
+            grid = pygame.Surface((w, h), pygame.SRCALPHA)
+            for i in range(int(maxx - minx + 2 * pad) + 2):
+                gx = (math.floor(minx - pad) + i - ox) * ppi
+                pygame.draw.line(grid, (255, 255, 255, 28), (gx, 0), (gx, h))
+            for i in range(int(maxy - miny + 2 * pad) + 2):
+                gy = (oy - (math.floor(miny - pad) + i)) * ppi
+                pygame.draw.line(grid, (255, 255, 255, 28), (0, gy), (w, gy))
+            surf.blit(grid, (0, 0))
+        for kind, (a, b) in self._line_markings():
+            art.draw_line_marking(surf, px(a), px(b), ppi, kind, label=False)
+        draw_edges(surf, self.course, px, ppi)
+        return surf, px
+
+    def _line_markings(self) -> list[tuple[str, Any]]:
+        """("finish", line) for a circuit's one start/finish line, else the start and
+        the finish (as table_view.draw_start_finish draws them)."""
+        (s0, s1), (f0, f1) = self.course.start, self.course.finish
+        if max(math.dist(s0, f0), math.dist(s1, f1)) < 0.25 or max(math.dist(s0, f1), math.dist(s1, f0)) < 0.25:
+            return [("finish", (f0, f1))]
+        return [("start", (s0, s1)), ("finish", (f0, f1))]
 
     @staticmethod
     def _terrain_mark(surf: pygame.Surface, at: tuple[float, float], ppi: float, cover: str,
@@ -160,7 +235,8 @@ class DoomTableView(TableView):
 
     # --- the pieces ---------------------------------------------------------------------
     def _draw_obstacles(self, target: pygame.Surface, anim: Any) -> None:
-        """Bolt throwers, then critters (alive, coming back)."""
+        """The arrow at the next lap line of the wheel whose turn it is, bolt throwers,
+        then critters (alive, coming back)."""
         cam = self.camera
         st = self.state
         for i, p in enumerate(st.players):
@@ -176,7 +252,9 @@ class DoomTableView(TableView):
             sx, sy = cam.to_screen(fan.x, fan.y)
             if not w.running:
                 rot.set_alpha(110)
-            target.blit(rot, rot.get_rect(center=(round(sx), round(sy))))
+            box = rot.get_rect(center=(round(sx), round(sy)))
+            target.blit(rot, box)
+            self.placer.piece(box.inflate(-box.w // 4, -box.h // 4))
         for c in st.critters.values():
             if c.id in anim.gone or c.id not in anim.critters:
                 continue
@@ -188,7 +266,36 @@ class DoomTableView(TableView):
                 spr = pygame.transform.smoothscale(spr, (size, size))
                 spr.set_alpha(round(255 * grow))
             sx, sy = cam.to_screen(x, y)
-            target.blit(spr, spr.get_rect(center=(round(sx), round(sy))))
+            box = spr.get_rect(center=(round(sx), round(sy)))
+            target.blit(spr, box)
+            self.placer.piece(box)
+
+    def next_line_arrow(self) -> tuple[tuple[float, float], tuple[float, float], float, str] | None:
+        """(one end, other end, heading, wheel) of the lap line the wheel whose turn it
+        is crosses next: its arrow goes just past the line, pointing the lap's way."""
+        st = self.state
+        w = st.wheels.get(st.active or "")
+        if w is None or not w.running:
+            return None
+        a, b, h = lap_of(self.course).next_line(w)
+        return a, b, h, w.id
+
+    def _place_next_line(self, target: pygame.Surface) -> None:
+        """The arrow at the next lap line, somewhere along it clear of the pieces."""
+        got = self.next_line_arrow()
+        self.drawn_next_arrow = None
+        if got is None:
+            return
+        a, b, h, wid = got
+        cam = self.camera
+        size = max(12.0, min(cam.ppi, 40.0) * ARROW_SIZE * 1.4)
+        ux, uy = math.cos(math.radians(h)), math.sin(math.radians(h))
+        spots = [cam.to_screen(p[0] + ux * NEXT_ARROW_AHEAD, p[1] + uy * NEXT_ARROW_AHEAD) for p in (a, b)]
+        box = pygame.Rect(0, 0, round(size * 0.8), round(size * 0.8))
+        at = self.placer.place("next line", box.size, along(spots[0], spots[1], FRACTIONS))
+        colour = art.player_colour(self.colours.get(self.state.wheels[wid].player, 0), self.colour_blind)
+        draw_arrow(target, at.center, h, size, colour, (250, 246, 232), outline=2)
+        self.drawn_next_arrow = (at.centerx, at.centery, h, wid)
 
     def _draw_tossed(self, target: pygame.Surface) -> None:
         """Critters flying from a wheel's sweep (above the wheels), fading out."""
@@ -237,9 +344,10 @@ class DoomTableView(TableView):
             if w.id == selected:
                 pygame.draw.circle(target, (255, 230, 140), rect.center, int(max(rect.w, rect.h) * 0.6), 2)
             target.blit(rot, rect)
+            box = base_rect(self._base_px(x, y, h, w.length, w.width))
+            self.placer.piece(box)
             if cam.ppi >= 7:
-                label = self._label(self.names.get(w.player, w.id))
-                target.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 1)))
+                self._names.append((self.names.get(w.player, w.id), box))
         self._draw_tossed(target)
         self._draw_effects(target, anim)
 
@@ -278,13 +386,43 @@ class DoomTableView(TableView):
 
     # --- the ghost -------------------------------------------------------------------------
     def _draw_ghost(self, target: pygame.Surface, ghost: dict[str, Any]) -> None:
-        """Drawn into a layer kept while neither the ghost nor the camera changes."""
+        """The swept path and its marks, drawn into a layer kept while neither the
+        ghost nor the camera changes; its words and the numbers on the critters it runs
+        over are placed with the other labels (_draw_labels)."""
         cam = self.camera
         key = (id(ghost), ghost.get("label"), cam.cx, cam.cy, cam.ppi, cam.vw, cam.vh, target.get_size())
         if key != self._ghost_key or self._ghost_layer is None:
             self._ghost_layer = self._render_ghost(target.get_size(), ghost)
             self._ghost_key = key
+            self._ghost_blocks, self._ghost_words = self._ghost_places(ghost)
         target.blit(self._ghost_layer, (0, 0))
+        for r in self._ghost_blocks:
+            self.placer.piece(r, tag="ghost")
+        self._words = self._ghost_words
+
+    def _ghost_places(self, ghost: dict[str, Any]) -> tuple[list[pygame.Rect], dict[str, Any]]:
+        """The screen boxes the ghost's base sweeps (labels keep off them), and what
+        its words and run-over numbers need to be placed."""
+        cam = self.camera
+        st = self.state
+        pv = ghost.get("preview")
+        w = st.wheels.get(ghost.get("wheel", ""))
+        blocks: list[pygame.Rect] = []
+        pts: list[tuple[float, float]] = []
+        if pv is not None and w is not None:
+            for leg in pv.legs:
+                for x, y, h in leg.poses(0.75):
+                    blocks.append(base_rect(self._base_px(x, y, h, w.length, w.width)).inflate(-4, -4))
+            pts = [cam.to_screen(x, y) for leg in pv.legs for x, y, _ in leg.poses(1.0)]
+        marks = []
+        for n, cid in enumerate(pv.critters if pv is not None else (), 1):  # what it runs over, in touch order
+            c = st.critters.get(cid)
+            if c is not None:
+                cx, cy = cam.to_screen(c.x, c.y)
+                r = max(6, round(c.radius * cam.ppi) + 4)
+                marks.append((str(n), pygame.Rect(round(cx - r), round(cy - r), 2 * r, 2 * r)))
+        return blocks, {"label": ghost.get("label", ""), "pts": pts, "at": ghost.get("label_at"),
+                        "pad": w.length * cam.ppi if w is not None else 40.0, "marks": marks}
 
     def _render_ghost(self, size: tuple[int, int], ghost: dict[str, Any]) -> pygame.Surface:
         cam = self.camera
@@ -314,16 +452,13 @@ class DoomTableView(TableView):
                 nx = end[0] + (w.length / 2 + 0.5) * math.cos(math.radians(end[2]))
                 ny = end[1] + (w.length / 2 + 0.5) * math.sin(math.radians(end[2]))
                 pygame.draw.line(layer, (*col, 240), cam.to_screen(end[0], end[1]), cam.to_screen(nx, ny), 2)
-            for n, cid in enumerate(pv.critters, 1):  # what it runs over, in touch order
+            for cid in pv.critters:  # what it runs over (its number in touch order: _draw_labels)
                 c = st.critters.get(cid)
                 if c is None:
                     continue
                 cx, cy = cam.to_screen(c.x, c.y)
                 r = max(6, round(c.radius * cam.ppi) + 4)
                 pygame.draw.circle(layer, (*HIT, 255), (round(cx), round(cy)), r, 3)
-                t = self.font.render(str(n), True, (255, 255, 255))
-                pygame.draw.circle(layer, (*HIT, 255), (round(cx + r), round(cy - r)), 8)
-                layer.blit(t, t.get_rect(center=(round(cx + r), round(cy - r))))
             if ghost.get("handle") is not None:  # the Schwenk point, to drag along the move
                 hx, hy = cam.to_screen(*ghost["handle"])
                 dia = [(hx, hy - 8), (hx + 8, hy), (hx, hy + 8), (hx - 8, hy)]
@@ -339,26 +474,7 @@ class DoomTableView(TableView):
             if pv.rams and pv.rams in st.wheels:
                 o = st.wheels[pv.rams]
                 pygame.draw.polygon(layer, (*HIT, 255), self._base_px(o.x, o.y, o.heading, o.length, o.width), 3)
-        target = layer
-        if ghost.get("label"):
-            pts = [cam.to_screen(x, y) for leg in (pv.legs if pv is not None else ()) for x, y, _ in leg.poses(1.0)]
-            at = ghost.get("label_at")
-            if pts:
-                self._tape_beside(target, ghost["label"], pts, w.length * cam.ppi if w is not None else 40.0)
-            elif at is not None:
-                x, y = cam.to_screen(at[0], at[1])
-                self._tape(target, ghost["label"], (x, y - 28))
         return layer
-
-    def _tape_beside(self, target: pygame.Surface, text: str, pts: list[tuple[float, float]], pad: float) -> None:
-        """The tape above the ghost's path, or below it when there is no room above."""
-        top = min(p[1] for p in pts) - pad / 2
-        bottom = max(p[1] for p in pts) + pad / 2
-        cx = sum(p[0] for p in pts) / len(pts)
-        lines = text.count("\n") + 1
-        h = lines * self.font.get_linesize() + 8
-        y = top - h / 2 - 6 if top - h - 6 > self.camera.vy else bottom + h / 2 + 6
-        self._tape(target, text, (cx, y))
 
     def _base_px(self, x: float, y: float, h: float, length: float, width: float) -> list[tuple[float, float]]:
         a = math.radians(h)
@@ -367,21 +483,82 @@ class DoomTableView(TableView):
         return [self.camera.to_screen(x + lx * c - ly * s, y + lx * s + ly * c)
                 for lx, ly in ((hl, hw), (hl, -hw), (-hl, -hw), (-hl, hw))]
 
-    def _tape(self, target: pygame.Surface, text: str, at: tuple[float, float]) -> None:
-        lines = text.split("\n")
-        rend = [self.font.render(t, True, (255, 250, 235)) for t in lines]
-        w = max(r.get_width() for r in rend) + 12
-        h = sum(r.get_height() for r in rend) + 8
-        back = pygame.Surface((w, h), pygame.SRCALPHA)
-        back.fill((20, 16, 12, 205))
-        rect = back.get_rect(center=(round(at[0]), round(at[1])))
-        vw = pygame.Rect(self.camera.vx, self.camera.vy, self.camera.vw, self.camera.vh)
-        rect.clamp_ip(vw)
-        target.blit(back, rect)
-        y = rect.y + 4
-        for r in rend:
-            target.blit(r, (rect.x + 6, y))
-            y += r.get_height()
+    # --- the words and markers, clear of the pieces and of each other ------------------------
+    def _draw_labels(self, target: pygame.Surface) -> None:
+        """Every word and marker of the table, most needed first: the checkpoints'
+        numbers and the start/finish words (where the course says), the arrow at the
+        next lap line, the ghost's words and the numbers of the critters it runs over,
+        the wheels' names. Each placed clear of the pieces and of those before it
+        (game.ui.doom_labels)."""
+        cam = self.camera
+        ppi = min(cam.ppi, 40.0)
+        for x, y, h in lap_of(self.course).arrows():  # painted on the track: better left readable
+            ax, ay = cam.to_screen(x, y)
+            side = round(ppi * ARROW_SIZE * 0.8)
+            self.placer.soft(pygame.Rect(round(ax - side / 2), round(ay - side / 2), side, side))
+        if ppi >= 5:
+            f = art.font(max(9, round(ppi * 0.5)), bold=True)
+            for i, (a, b) in enumerate(self.course.checkpoints):
+                badge = self._surf(("cp", i, f.get_height()), lambda: badge_surface(
+                    f, str(i + 1), (40, 32, 24), (250, 240, 200), (250, 240, 200)))
+                spots = along(cam.to_screen(*a), cam.to_screen(*b), FRACTIONS)
+                target.blit(badge, self.placer.place(f"checkpoint {i + 1}", badge.get_size(), spots))
+            self._place_line_words(target, ppi)
+        self._place_next_line(target)
+        if self._words is not None:
+            self._place_words(target, self._words)
+        for name, box in self._names:
+            label = self._label(name)
+            target.blit(label, self.placer.place(name, label.get_size(), around(box, label.get_size())))
+
+    def _place_line_words(self, target: pygame.Surface, ppi: float) -> None:
+        """START / FINISH (or START and FINISH) beside its line, where no piece is."""
+        cam = self.camera
+        size = max(9, round(0.42 * ppi))
+        f = art.font(size, bold=True)
+        for kind, (a, b) in self._line_markings():
+            pa, pb = cam.to_screen(*a), cam.to_screen(*b)
+            d = math.dist(pa, pb)
+            text = "START" if kind == "start" else ("START / FINISH" if len(self._line_markings()) == 1 else "FINISH")
+            if f.size(text)[0] > d and text != "START":
+                text = "FINISH"
+            if f.size(text)[0] > d * 1.1:
+                continue  # words longer than the line would spill off the track
+            angle = -math.degrees(math.atan2(pb[1] - pa[1], pb[0] - pa[0]))
+            img = self._surf(("line", text, size, round(angle)), lambda: line_text_surface(f, text, angle))
+            off = max(3.0, 0.25 * ppi) + max(7.0, 0.35 * ppi)
+            spots = along(pa, pb, (0.2, 0.8, 0.5, 0.35, 0.65), off)
+            target.blit(img, self.placer.place(text, img.get_size(), spots))
+
+    def _place_words(self, target: pygame.Surface, words: dict[str, Any]) -> None:
+        """The ghost's words beside its way (or by the bolt thrower), and the run-over
+        critters' numbers beside them."""
+        if words["label"]:
+            tape = self._surf(("tape", words["label"]), lambda: tape_surface(self.font, words["label"]))
+            if words["pts"]:
+                spots = beside_path(words["pts"], tape.get_size(), words["pad"])
+            elif words["at"] is not None:
+                x, y = self.camera.to_screen(*words["at"])
+                spots = [(x, y - 28)] + around(pygame.Rect(round(x - 20), round(y - 20), 40, 40), tape.get_size(), 6, 4)
+            else:
+                spots = []
+            if spots:
+                target.blit(tape, self.placer.place("ghost", tape.get_size(), spots))
+        for n, ring in words["marks"]:  # on the ghost's way, but clear of every piece and label
+            badge = self._surf(("hit", n), lambda: badge_surface(self.font, n, HIT, (255, 255, 255)))
+            off = ring.w * 0.35 + badge.get_width() / 2 + 1
+            spots = [(ring.centerx + dx * off, ring.centery + dy * off) for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1))]
+            spots += around(ring, badge.get_size(), 1)
+            target.blit(badge, self.placer.place(f"run over {n}", badge.get_size(), spots, frozenset({"ghost"})))
+
+    def _surf(self, key: Any, make: Any) -> pygame.Surface:
+        """A rendered label, kept while the table shows it (at most a few hundred)."""
+        got = self._surfs.get(key)
+        if got is None:
+            if len(self._surfs) > 300:
+                self._surfs.clear()
+            got = self._surfs[key] = make()
+        return got
 
     # --- time ---------------------------------------------------------------------------
     def update(self, dt: float, anim: DoomAnimator) -> None:

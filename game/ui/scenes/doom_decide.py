@@ -13,7 +13,8 @@ from game.core.protocol import Choice
 from game.rules.doomwheel import RULESET
 from game.rules.doomwheel.geo import schwenk_cost
 from game.ui import doom_words as words
-from game.ui.doom_preview import Preview, aim, max_angle, preview, stop_contact
+from game.ui.doom_lap import lap_of
+from game.ui.doom_preview import Preview, max_angle, plan_for, preview, stop_contact
 
 
 class Deciding:
@@ -37,6 +38,7 @@ class Deciding:
     heading: float
     laid: list[float]
     _aimed_from: tuple[int, int] | None
+    aim_note: str  # what the pointer asks that no move can do (the ghost says it)
     _anchor: tuple[int, int] | None
     _ghost_key: Any
     _ghost: dict[str, Any] | None
@@ -60,8 +62,12 @@ class Deciding:
         dist = roll if self.distance is None else self.distance
         if self.by_mouse and self._aimed_from != self.mouse and self._in_table(self.mouse):
             tx, ty = self.view.camera.to_table(*self.mouse)
-            self.at, self.angle = aim(self.session.state, w, roll, tx, ty, mode, dist)
+            st = self.session.state
+            got = plan_for(st, w, roll, tx, ty, mode, dist, lap_of(st.course))  # the lap's way
+            self.at, self.angle, self.aim_note = got.at, got.angle, got.note
             self._aimed_from = self.mouse
+        elif not self.by_mouse:
+            self.aim_note = ""
         kw: dict[str, Any] = {"at": round(self.at, 3), "angle": round(self.angle, 3)}
         if self.distance is not None:
             kw["distance"] = round(self.distance, 3)
@@ -87,7 +93,7 @@ class Deciding:
         st = self.session.state
         if p.kind == "plan":
             c = self.move_choice()
-            return self._cached(c, lambda: self._move_ghost(c))
+            return self._cached(c, lambda: self._move_ghost(c), self.aim_note)
         if p.kind == "slip":
             c = Choice.make("slip")
             return self._cached(c, lambda: self._ghost_of(c, ("slip",), f"slip {st.stack[-1]['value']}\" ahead"))
@@ -162,6 +168,9 @@ class Deciding:
                     ux, uy = math.cos(math.radians(w.heading)), math.sin(math.radians(w.heading))
                     g["handle"] = (w.x + ux * (reached + w.length / 2), w.y + uy * (reached + w.length / 2))
                     g["handle_reached"] = False
+            if self.aim_note:  # the pointer asks for what no move can do: say so
+                up_to = self.session.state.options.move_distance == "up_to"
+                g["label"] += "\n" + self.aim_note + (" (, shortens the move)" if up_to else "")
         return g
 
     def _outcome_text(self, pv: Preview, moving: bool = False) -> str:

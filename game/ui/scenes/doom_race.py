@@ -62,6 +62,7 @@ class DoomRaceScene(TableScene, Deciding):
         self.distance: float | None = None
         self.by_mouse = True
         self._aimed_from: tuple[int, int] | None = None
+        self.aim_note = ""  # what the pointer asks that no move can do (the ghost says it)
         self._anchor: tuple[int, int] | None = None  # where the pointer was when keys last set the move
         self.drag_handle = False  # dragging the Schwenk point along the move
         # sabotage being set
@@ -161,7 +162,7 @@ class DoomRaceScene(TableScene, Deciding):
     def _new_decision(self, p: Any) -> None:
         self._clear_buttons()
         self.at, self.angle, self.distance, self.by_mouse = 0.0, 0.0, None, True
-        self._anchor, self.drag_handle = None, False
+        self._anchor, self.drag_handle, self.aim_note = None, False, ""
         self.target, self.points, self.laid = None, 1, []
         self._ghost_key = None
         if p is None:
