@@ -57,23 +57,44 @@ class Placer:
         return total
 
     def place(self, what: str, size: tuple[int, int], centres: Iterable[Point],
-              ignore: frozenset[str] = frozenset()) -> pygame.Rect:
-        """The first candidate spot (centred on one of `centres`, moved inside the
-        view) that covers nothing, else the cheapest; it then blocks later labels."""
+              ignore: frozenset[str] = frozenset(), clamp: bool = False) -> pygame.Rect:
+        """The first candidate spot (centred on one of `centres`; with `clamp` moved
+        inside the view) that covers nothing, else the cheapest; it then blocks later
+        labels. A label of something off the view stays off it (clipped away)."""
+        got = self._best(size, centres, ignore, clamp)
+        rect = got[1] if got is not None else pygame.Rect(self.bounds.x, self.bounds.y, *size)
+        self._take(what, rect)
+        return rect
+
+    def place_clear(self, what: str, size: tuple[int, int], centres: Iterable[Point],
+                    ignore: frozenset[str] = frozenset()) -> pygame.Rect | None:
+        """Like `place`, for a label that is better left out than covering something
+        (a line's words, a checkpoint's number while a wheel stands on its line):
+        None when every spot covers a piece or a label."""
+        got = self._best(size, centres, ignore | {"soft"}, False)
+        if got is None or got[0] > 0:
+            return None
+        self._take(what, got[1])
+        return got[1]
+
+    def _best(self, size: tuple[int, int], centres: Iterable[Point], ignore: frozenset[str],
+              clamp: bool) -> tuple[int, pygame.Rect] | None:
         best: tuple[int, pygame.Rect] | None = None
         for c in centres:
             r = pygame.Rect(0, 0, size[0], size[1])
             r.center = (round(c[0]), round(c[1]))
-            r.clamp_ip(self.bounds)
+            if clamp:
+                r.clamp_ip(self.bounds)
             cost = self.cost(r, ignore)
             if best is None or cost < best[0]:
                 best = (cost, r)
             if cost == 0:
                 break
-        rect = best[1] if best is not None else pygame.Rect(self.bounds.x, self.bounds.y, *size)
+        return best
+
+    def _take(self, what: str, rect: pygame.Rect) -> None:
         self.blocks.append((rect, LABEL, "label"))
         self.placed.append((what, rect))
-        return rect
 
 
 def around(rect: pygame.Rect, size: tuple[int, int], gap: int = 2, rings: int = 3) -> list[Point]:

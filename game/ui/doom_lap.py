@@ -50,6 +50,7 @@ class Lap:
         self.length = float(ln.sum())
         self.heading = np.degrees(np.arctan2(d[:, 1], d[:, 0])) % 360.0
         self.lines = lap_lines(course)
+        self._arrows: dict[float, list[tuple[float, float, float]]] = {}
         self.line_s = [float(self._nearest(np.array([(a[0] + b[0]) / 2]), np.array([(a[1] + b[1]) / 2]))[0][0])
                        for a, b in self.lines]
 
@@ -121,7 +122,13 @@ class Lap:
 
     def arrows(self, every: float = ARROW_EVERY) -> list[tuple[float, float, float]]:
         """(x, y, heading) of the lap arrows: evenly round the lap, none on a lap line,
-        in a crossing or on an obstacle."""
+        in a crossing or on an obstacle (worked out once a course)."""
+        got = self._arrows.get(every)
+        if got is None:
+            got = self._arrows[every] = self._find_arrows(every)
+        return list(got)
+
+    def _find_arrows(self, every: float) -> list[tuple[float, float, float]]:
         n = max(MIN_ARROWS, round(self.length / every))
         step = self.length / n
         crossings = list(getattr(self.course, "crossings", ()))

@@ -124,7 +124,8 @@ class DoomRoster:
 
 
 HELP_KEYS = [
-    ("mouse over the table", "aim the move: the ghost ends nearest the pointer"),
+    ("mouse over the table", "aim the move the lap's way (the arrows): it ends at the pointer, or runs on past it"),
+    ("", "the arrow in your colour: the next checkpoint; a move turns back only for a pointer well behind"),
     ("click / Enter", "go (or drag from your wheel and let go)"),
     ("Q / E", "Schwenk 5° more left / right (with Shift: 1°)"),
     ("[ / ], drag the diamond", "Schwenk half an inch earlier / later (the diamond: where it starts)"),

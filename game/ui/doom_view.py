@@ -288,11 +288,16 @@ class DoomTableView(TableView):
             return
         a, b, h, wid = got
         cam = self.camera
-        size = max(12.0, min(cam.ppi, 40.0) * ARROW_SIZE * 1.4)
+        size = max(14.0, min(48.0, cam.ppi * ARROW_SIZE * 1.3))
         ux, uy = math.cos(math.radians(h)), math.sin(math.radians(h))
-        spots = [cam.to_screen(p[0] + ux * NEXT_ARROW_AHEAD, p[1] + uy * NEXT_ARROW_AHEAD) for p in (a, b)]
+        spots: list[tuple[float, float]] = []
+        for ahead in (NEXT_ARROW_AHEAD, 2 * NEXT_ARROW_AHEAD, 3 * NEXT_ARROW_AHEAD):
+            ends = [cam.to_screen(p[0] + ux * ahead, p[1] + uy * ahead) for p in (a, b)]
+            spots += along(ends[0], ends[1], FRACTIONS)
         box = pygame.Rect(0, 0, round(size * 0.8), round(size * 0.8))
-        at = self.placer.place("next line", box.size, along(spots[0], spots[1], FRACTIONS))
+        at = self.placer.place_clear("next line", box.size, spots)
+        if at is None:  # crowded all along: the least covering spot
+            at = self.placer.place("next line", box.size, spots)
         colour = art.player_colour(self.colours.get(self.state.wheels[wid].player, 0), self.colour_blind)
         draw_arrow(target, at.center, h, size, colour, (250, 246, 232), outline=2)
         self.drawn_next_arrow = (at.centerx, at.centery, h, wid)
@@ -502,14 +507,19 @@ class DoomTableView(TableView):
                 badge = self._surf(("cp", i, f.get_height()), lambda: badge_surface(
                     f, str(i + 1), (40, 32, 24), (250, 240, 200), (250, 240, 200)))
                 spots = along(cam.to_screen(*a), cam.to_screen(*b), FRACTIONS)
-                target.blit(badge, self.placer.place(f"checkpoint {i + 1}", badge.get_size(), spots))
-            self._place_line_words(target, ppi)
+                at = self.placer.place_clear(f"checkpoint {i + 1}", badge.get_size(), spots)
+                if at is not None:  # else a wheel stands on all of its line: the number waits
+                    target.blit(badge, at)
         self._place_next_line(target)
+        if ppi >= 5:
+            self._place_line_words(target, ppi)
         if self._words is not None:
             self._place_words(target, self._words)
-        for name, box in self._names:
+        for name, box in self._names:  # a wheel hemmed in on every side keeps its colour and marker only
             label = self._label(name)
-            target.blit(label, self.placer.place(name, label.get_size(), around(box, label.get_size())))
+            at = self.placer.place_clear(name, label.get_size(), around(box, label.get_size(), rings=5))
+            if at is not None:
+                target.blit(label, at)
 
     def _place_line_words(self, target: pygame.Surface, ppi: float) -> None:
         """START / FINISH (or START and FINISH) beside its line, where no piece is."""
@@ -527,8 +537,11 @@ class DoomTableView(TableView):
             angle = -math.degrees(math.atan2(pb[1] - pa[1], pb[0] - pa[0]))
             img = self._surf(("line", text, size, round(angle)), lambda: line_text_surface(f, text, angle))
             off = max(3.0, 0.25 * ppi) + max(7.0, 0.35 * ppi)
-            spots = along(pa, pb, (0.2, 0.8, 0.5, 0.35, 0.65), off)
-            target.blit(img, self.placer.place(text, img.get_size(), spots))
+            fractions = (0.2, 0.8, 0.5, 0.35, 0.65, 0.1, 0.9)
+            spots = along(pa, pb, fractions, off) + along(pa, pb, fractions, off + img.get_height())
+            at = self.placer.place_clear(text, img.get_size(), spots)
+            if at is not None:  # else the wheels stand all along the line: the words wait
+                target.blit(img, at)
 
     def _place_words(self, target: pygame.Surface, words: dict[str, Any]) -> None:
         """The ghost's words beside its way (or by the bolt thrower), and the run-over
@@ -543,7 +556,12 @@ class DoomTableView(TableView):
             else:
                 spots = []
             if spots:
-                target.blit(tape, self.placer.place("ghost", tape.get_size(), spots))
+                v = self.placer.bounds
+                tw, th = tape.get_size()
+                spots += [(v.left + tw / 2 + 4, v.top + th / 2 + 4), (v.right - tw / 2 - 4, v.top + th / 2 + 4),
+                          (v.left + tw / 2 + 4, v.bottom - th / 2 - 4), (v.right - tw / 2 - 4, v.bottom - th / 2 - 4),
+                          (v.centerx, v.top + th / 2 + 4), (v.centerx, v.bottom - th / 2 - 4)]  # a corner of the view
+                target.blit(tape, self.placer.place("ghost", tape.get_size(), spots, clamp=True))
         for n, ring in words["marks"]:  # on the ghost's way, but clear of every piece and label
             badge = self._surf(("hit", n), lambda: badge_surface(self.font, n, HIT, (255, 255, 255)))
             off = ring.w * 0.35 + badge.get_width() / 2 + 1
