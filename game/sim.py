@@ -120,10 +120,10 @@ def simulate_command(args: argparse.Namespace) -> int:
         winner = seat.get(summ["winner"], summ["winner"]) if summ["winner"] else "none"
         print(f"{title} on {course.name} (seed {args.seed}): {summ['turns']} turns, winner {winner}")
         for row in summ["racers"]:
-            pts = f"  {row['points']:>2} pts" if "points" in row else ""
+            got = f"  {row['points']:>2} pts" if "points" in row else ""
             print(f"  {row['place']:>2}. {row['name']:<11} ({seat.get(row['player'], row['player']):<6}) "
                   f"{row['status']:<9} lives {row['lives']}  lives taken {row['lives_taken']}  "
-                  f"favour used {row['favour_spent']}  stamina used {row['stamina_spent']}{pts}")
+                  f"favour used {row['favour_spent']}  stamina used {row['stamina_spent']}{got}")
         if summ["casualties"]:
             print(f"  casualties: {', '.join(racer.get(r, r) for r in summ['casualties'])}")
     if args.grand_prix:

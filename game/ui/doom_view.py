@@ -1,9 +1,12 @@
-"""Draws the Doomwheel Race's table: the course board (with the checkpoints
-numbered in lap order), the critters on their round bases, the teams' bolt
-throwers at their fans' spots, the wheels as rotating sprites on their bases, and
-the ghost of a decision before it is made (the swept path of a move with what it
-runs over, the wheel it rams, the edge that stops it; a sabotage slide; the bolt
-thrower's lines of fire). Critters that are run over are tossed aside by pymunk
+"""Draws the Doomwheel Race's table: the course board (with arrows along the track
+showing which way a lap runs: game.ui.doom_lap), the critters on their round bases,
+the teams' bolt throwers at their fans' spots, the wheels as rotating sprites on
+their bases, and the ghost of a decision before it is made (the swept path of a
+move with what it runs over, the wheel it rams, the edge that stops it; a sabotage
+slide; the bolt thrower's lines of fire). The words and markers (the wheels'
+names, the checkpoints' numbers in lap order, START / FINISH, the arrow at the
+moving wheel's next lap line, the ghost's words, the run-over numbers) are placed
+last, each clear of the pieces and of each other (game.ui.doom_labels). Critters that are run over are tossed aside by pymunk
 bodies (game.table.mirror) before they vanish: cosmetic, the rules already took
 them off."""
 
