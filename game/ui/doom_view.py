@@ -123,6 +123,11 @@ class DoomTableView(TableView):
         self.tosser = Tosser(state.course)
         self._ghost_key: Any = None
         self._ghost_layer: pygame.Surface | None = None
+        self._init_labels()
+
+    def _init_labels(self) -> None:
+        """What placing the words takes (also for a board made without this class's
+        __init__: the editor's DoomBoard)."""
         self._ghost_blocks: list[pygame.Rect] = []
         self._ghost_words: dict[str, Any] | None = None
         self.drawn_next_arrow: tuple[int, int, float, str] | None = None  # (x, y px, heading, wheel): for tests
@@ -137,6 +142,8 @@ class DoomTableView(TableView):
         word and marker placed clear of the pieces and of each other."""
         cam = self.camera
         view = pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh)
+        if not hasattr(self, "_surfs"):
+            self._init_labels()
         self.placer = Placer(view)
         self._names, self._words = [], None
         super().draw(target, anim, selected, ghost)
@@ -277,7 +284,7 @@ class DoomTableView(TableView):
         """(one end, other end, heading, wheel) of the lap line the wheel whose turn it
         is crosses next: its arrow goes just past the line, pointing the lap's way."""
         st = self.state
-        w = st.wheels.get(st.active or "")
+        w = getattr(st, "wheels", {}).get(getattr(st, "active", "") or "")  # (the editor's board has none)
         if w is None or not w.running:
             return None
         a, b, h = lap_of(self.course).next_line(w)
