@@ -198,3 +198,21 @@ def line_text_surface(font: pygame.font.Font, text: str, angle: float) -> pygame
     s.blit(sh, (1, 1))
     s.blit(img, (0, 0))
     return pygame.transform.rotate(s, a) if abs(a) > 1e-6 else s
+
+
+def arrow_points(at: tuple[float, float], heading: float, size: float) -> list[tuple[float, float]]:
+    """An arrow's outline in pixels: `size` pixels from tail to tip, centred on `at`,
+    pointing along `heading` (degrees counter-clockwise from +x on the table; the
+    screen's y runs down)."""
+    ux, uy = math.cos(math.radians(heading)), -math.sin(math.radians(heading))
+    nx, ny = -uy, ux
+    shape = ((0.5, 0.0), (0.02, 0.34), (0.02, 0.12), (-0.5, 0.12), (-0.5, -0.12), (0.02, -0.12), (0.02, -0.34))
+    return [(at[0] + (ux * f + nx * s) * size, at[1] + (uy * f + ny * s) * size) for f, s in shape]
+
+
+def draw_arrow(surf: pygame.Surface, at: tuple[float, float], heading: float, size: float,
+               fill: tuple[int, int, int], edge: tuple[int, int, int], outline: int = 1) -> None:
+    """A lap arrow (see arrow_points) filled with `fill`, edged with `edge`."""
+    pts = arrow_points(at, heading, size)
+    pygame.draw.polygon(surf, fill, pts)
+    pygame.draw.polygon(surf, edge, pts, outline)

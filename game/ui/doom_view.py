@@ -24,7 +24,7 @@ from game.ui import art, doom_art
 from game.ui.doom_animate import DoomAnimator, Toss
 from game.ui.doom_lap import lap_of
 from game.ui.doom_labels import FRACTIONS, Placer, along, around, badge_surface, base_rect, beside_path, \
-    line_text_surface, tape_surface
+    draw_arrow, line_text_surface, tape_surface
 from game.ui.table_view import TableView, course_ground, draw_edges
 
 TOSS_TIME = 0.9  # seconds a tossed critter tumbles before it is gone
@@ -97,24 +97,6 @@ class Tosser:
         return out
 
 
-def arrow_points(at: tuple[float, float], heading: float, size: float) -> list[tuple[float, float]]:
-    """An arrow's outline in pixels: `size` pixels from tail to tip, centred on `at`,
-    pointing along `heading` (degrees counter-clockwise from +x on the table; the
-    screen's y runs down)."""
-    ux, uy = math.cos(math.radians(heading)), -math.sin(math.radians(heading))
-    nx, ny = -uy, ux
-    shape = ((0.5, 0.0), (0.02, 0.34), (0.02, 0.12), (-0.5, 0.12), (-0.5, -0.12), (0.02, -0.12), (0.02, -0.34))
-    return [(at[0] + (ux * f + nx * s) * size, at[1] + (uy * f + ny * s) * size) for f, s in shape]
-
-
-def draw_arrow(surf: pygame.Surface, at: tuple[float, float], heading: float, size: float,
-               fill: tuple[int, int, int], edge: tuple[int, int, int], outline: int = 1) -> None:
-    """A lap arrow (see arrow_points) filled with `fill`, edged with `edge`."""
-    pts = arrow_points(at, heading, size)
-    pygame.draw.polygon(surf, fill, pts)
-    pygame.draw.polygon(surf, edge, pts, outline)
-
-
 class DoomTableView(TableView):
     def __init__(self, state: Any, colours: dict[str, int], colour_blind: bool = False,
                  names: dict[str, str] | None = None) -> None:
@@ -137,16 +119,17 @@ class DoomTableView(TableView):
         self._surfs: dict[Any, pygame.Surface] = {}  # rendered labels, by what they say and their size
 
     def draw(self, target: pygame.Surface, anim: Any, selected: str | None = None,
-             ghost: dict[str, Any] | None = None) -> None:
+             ghost: dict[str, Any] | None = None, overlay: Any = None) -> None:
         """The table (TableView.draw: the board, the pieces, the ghost), then every
-        word and marker placed clear of the pieces and of each other."""
+        word and marker placed clear of the pieces and of each other (this view's own
+        placer, game.ui.doom_labels; the Wild Race's is game.ui.labels)."""
         cam = self.camera
         view = pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh)
         if not hasattr(self, "_surfs"):
             self._init_labels()
         self.placer = Placer(view)
         self._names, self._words = [], None
-        super().draw(target, anim, selected, ghost)
+        super().draw(target, anim, selected, ghost, overlay)
         clip = target.get_clip()
         target.set_clip(view)
         self._draw_labels(target)
@@ -530,6 +513,9 @@ class DoomTableView(TableView):
             at = self.placer.place_clear(name, label.get_size(), around(box, label.get_size(), rings=5))
             if at is not None:
                 target.blit(label, at)
+
+    def _draw_names(self, target: pygame.Surface) -> None:
+        """Nothing here: the wheels' names are placed with the other words (_draw_labels)."""
 
     def _place_line_words(self, target: pygame.Surface, ppi: float) -> None:
         """START / FINISH (or START and FINISH) beside its line, where no piece is."""
