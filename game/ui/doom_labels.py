@@ -71,7 +71,10 @@ class Placer:
         """Like `place`, for a label that is better left out than covering something
         (a line's words, a checkpoint's number while a wheel stands on its line):
         None when every spot covers a piece or a label."""
-        got = self._best(size, centres, ignore | {"soft"}, False)
+        spots = list(centres)
+        got = self._best(size, spots, ignore, False)  # clear of the painted arrows too, if it can
+        if got is None or got[0] > 0:
+            got = self._best(size, spots, ignore | {"soft"}, False)
         if got is None or got[0] > 0:
             return None
         self._take(what, got[1])
