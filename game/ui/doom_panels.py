@@ -132,7 +132,7 @@ HELP_KEYS = [
     ("Z", "no Schwenk: straight ahead"),
     (", / .", "shorter / longer (move_distance: up_to)"),
     ("1-5, click the table", "sabotage points, then the direction"),
-    ("right-drag, WASD, wheel", "pan and zoom; F fit, L follow"),
+    ("right-drag, WASD, wheel", "pan (the camera stays until L or the next turn), zoom; F fit, L follow"),
     ("Space, Tab, K", "pause, speed x1/x4, skip to the end (spectating)"),
     ("Ctrl+S, Ctrl+O", "save the game, load a game (it also autosaves every turn)"),
     ("U", "take back your choices since the last die (house rule: take-backs)"),

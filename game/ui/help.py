@@ -28,7 +28,8 @@ CONTROLS = [
     "Click a racer (or its Move button), aim with the mouse, click or Enter to go; Esc puts it back",
     "Q / E turn the final facing; beyond 10\" the move spends stamina; S turns here (a stamina segment), Backspace undoes",
     "Z goes straight ahead along the racer's facing (an aim near it is taken as straight ahead when it cannot turn)",
-    "Drag or WASD to pan, wheel or + / - to zoom, F fit, L leader, G inch grid",
+    "The camera follows play; drag or WASD to look elsewhere (it stays there until L or the next turn), "
+    "wheel or + / - zoom, F fit the course, L follow on / off, G inch grid",
     "Space pause, Tab speed x1/x4, K skip to the end (spectating), H this help, Esc menu",
     "M (or the log's button, or drag its top edge) makes the log taller; the wheel over it scrolls back",
     "Ctrl+S save, Ctrl+O load (the game also autosaves every turn); U takes back your choices since the last die "

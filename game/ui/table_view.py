@@ -16,6 +16,7 @@ from game.ui.camera import Camera
 from game.ui.labels import LabelPlacer, around, beside
 
 MAX_BOARD_PPI = 40.0
+BOARD_PAD = 6.0  # inches of table drawn round the course's outline
 
 
 class TableView:
@@ -58,7 +59,7 @@ class TableView:
 
     def _render_board(self, ppi: float) -> pygame.Surface:
         minx, miny, maxx, maxy = self.bounds
-        pad = 6.0
+        pad = BOARD_PAD
         ox, oy = minx - pad, maxy + pad
         self._board_origin = (ox, oy)
         w = int((maxx - minx + 2 * pad) * ppi) + 1
@@ -265,6 +266,11 @@ class TableView:
     def fit(self) -> None:
         minx, miny, maxx, maxy = self.bounds
         self.camera.fit(minx, miny, maxx, maxy, 1.0)
+
+    def board_rect(self) -> tuple[float, float, float, float]:
+        """The table drawn round the course (inches): where the camera may look."""
+        minx, miny, maxx, maxy = self.bounds
+        return minx - BOARD_PAD, miny - BOARD_PAD, maxx + BOARD_PAD, maxy + BOARD_PAD
 
     def racer_at(self, sx: float, sy: float, anim: Any) -> str | None:
         tx, ty = self.camera.to_table(sx, sy)

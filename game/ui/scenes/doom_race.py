@@ -54,7 +54,6 @@ class DoomRaceScene(TableScene, Deciding):
         self.mouse = (0, 0)
         self.message = ""
         self._table_state()
-        self.following = False
         self.press_on_wheel: tuple[int, int] | None = None
         # the move being set: Schwenk point and angle, distance (up_to), by mouse or keys
         self.at = 0.0
@@ -131,14 +130,12 @@ class DoomRaceScene(TableScene, Deciding):
     def _dice_wants(self, e: Any) -> bool:
         return not words.quiet(e)
 
-    def _follow(self, dt: float) -> None:
-        """The camera follows the wheel on the move (else the leader)."""
-        st = self.session.state
-        running = [w for w in st.wheels.values() if w.running]
-        wid = st.active or (max(running, key=lambda w: (w.laps, w.next_cp)).id if running else "")
-        if wid in self.anim.wheels:
-            x, y, _ = self.anim.wheels[wid]
-            self.view.camera.follow(x, y, min(1.0, dt * 3.0))
+    def _poses(self) -> dict[str, tuple[float, float, float]]:
+        return self.anim.wheels
+
+    def _leader(self) -> str | None:
+        running = [w for w in self.session.state.wheels.values() if w.running]
+        return max(running, key=lambda w: (w.laps, w.next_cp)).id if running else None
 
     def _thought(self, e: Any) -> str:
         """An AI's reason, led by its player's name once."""
@@ -171,7 +168,6 @@ class DoomRaceScene(TableScene, Deciding):
             self._button(f"Pass to {p.seat.name}: ready", Choice.make("@handover"))
             return
         st = self.session.state
-        self._show_wheel(st.wheels.get(str(st.stack[-1].get("wheel"))))
         if p.kind == "plan":
             self._button("Go (Enter)", Choice.make("@go"))
             self._button("Straight ahead (Z)", Choice.make("@straight"))
@@ -203,19 +199,6 @@ class DoomRaceScene(TableScene, Deciding):
                 self._button(label, c, short=label)  # legal, but worth nothing: the tooltip says so too
                 continue
             self._button(label, c)
-
-    def _show_wheel(self, w: Any) -> None:
-        """Pan just enough to bring the deciding wheel into view if it is out of it
-        (zoomed in, or panned away)."""
-        if w is None or not w.running:
-            return
-        cam = self.view.camera
-        sx, sy = cam.to_screen(w.x, w.y)
-        margin = 60
-        dx = min(0.0, sx - (cam.vx + margin)) + max(0.0, sx - (cam.vx + cam.vw - margin))
-        dy = min(0.0, sy - (cam.vy + margin)) + max(0.0, sy - (cam.vy + cam.vh - margin))
-        if sx < cam.vx or sx > cam.vx + cam.vw or sy < cam.vy or sy > cam.vy + cam.vh:
-            cam.pan_pixels(-dx, -dy)
 
     def _clear_buttons(self) -> None:
         for b in self.buttons:
@@ -297,11 +280,10 @@ class DoomRaceScene(TableScene, Deciding):
     def handle(self, event: pygame.event.Event) -> bool:
         if self._hurry_over(event) or self._log_input(event):
             return True
-        cam = self.view.camera
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.dragging:
-                cam.pan_pixels(event.rel[0], event.rel[1])
+                self._pan(*event.rel)
             elif self.drag_handle and self.handle_point() is not None:
                 self._drag_handle_to(event.pos)
             elif not self.by_mouse and (self._anchor is None or math.hypot(
@@ -405,10 +387,6 @@ class DoomRaceScene(TableScene, Deciding):
             self._mark_selected()
             return True
         return self._view_key(k)
-
-    def _fit(self) -> None:
-        self.following = False
-        self.view.fit()
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

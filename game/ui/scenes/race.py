@@ -62,8 +62,6 @@ class RaceScene(TableScene):
         self.note = ""  # the decision panel's explanation (why no whip, what "back" means)
         self.page = 0  # the decision buttons' page, when they do not all fit
         self._table_state()
-        # camera follows the leader (L); from the start when nobody at the table is human
-        self.following = all(seat.kind != "human" for seat in session.seats.values())
         self.press_on_racer: tuple[int, int] | None = None  # a drag that began on a racer
         self.names = {r.id: r.name for r in st.racers.values()} | {p: st.player_names.get(p, p) for p in st.players} \
             | {oid: words.obstacle_name(oid) for oid in st.obstacles}
@@ -80,6 +78,7 @@ class RaceScene(TableScene):
             self.view.fit()
             cam.ppi = cam._q(max(cam.ppi, min(cam.vw / 44.0, cam.vh / (course.width_at(course.start_progress) + 8))))
             cam.cx, cam.cy = course.point_at(course.start_progress + 18.0)
+            self._open_on_play()  # a loaded game opens on the racers whose decision it is
             self.fitted = True
         self._decision_key = None
         self._drop_buttons()
@@ -119,13 +118,20 @@ class RaceScene(TableScene):
     def _after_think(self) -> None:
         self._auto_keep_favour()
 
-    def _follow(self, dt: float) -> None:
-        """The camera follows the leader."""
+    def _poses(self) -> dict[str, tuple[float, float, float]]:
+        return self.anim.racers
+
+    def _leader(self) -> str | None:
         racing = [r for r in self.session.state.racers.values() if r.racing and r.id in self.anim.racers]
-        if racing:
-            lead = max(racing, key=lambda r: r.progress)
-            x, y, _ = self.anim.racers[lead.id]
-            self.view.camera.follow(x, y, min(1.0, dt * 3.0))
+        return max(racing, key=lambda r: r.progress).id if racing else None
+
+    def _ahead(self, piece: str) -> tuple[float, float] | None:
+        """The course 12" on from the racer: where its move will go."""
+        st = self.session.state
+        r = st.racers.get(piece)
+        if r is None:
+            return None
+        return st.course.point_at(min(st.course.finish_progress, r.progress + 12.0))
 
     def _auto_keep_favour(self) -> None:
         p = self.session.human_turn()
@@ -457,11 +463,10 @@ class RaceScene(TableScene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self._hurry_over(event) or self._log_input(event):
             return True
-        cam = self.view.camera
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.dragging:
-                cam.pan_pixels(event.rel[0], event.rel[1])
+                self._pan(*event.rel)
             return False
         if event.type == pygame.MOUSEWHEEL:
             return self._wheel(event)
@@ -561,16 +566,6 @@ class RaceScene(TableScene):
         else:
             return self._view_key(k)
         return True
-
-    def _toggle_follow(self) -> None:
-        self.following = not self.following
-        self.follow_leader()
-
-    def follow_leader(self) -> None:
-        racing = [r for r in self.session.state.racers.values() if r.racing]
-        if racing:
-            lead = max(racing, key=lambda r: r.progress)
-            self.view.camera.cx, self.view.camera.cy = lead.x, lead.y
 
     # --- drawing ---------------------------------------------------------------------------
     def _slot_at(self, pos: tuple[int, int]) -> Choice | None:

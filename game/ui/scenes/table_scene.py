@@ -4,8 +4,14 @@ the camera keys and mouse wheel, help, pause, Ctrl+S / Ctrl+O / U, spectating sp
 and skip (K), and autosave when the window closes.
 
 A ruleset's scene sets the pieces (session, view, anim, log, dice, sound, buttons,
-names, on_over) and overrides the hooks: `_after_think`, `_update_view`, `_follow`,
-`_log_text`, `_dice_wants`, `_refresh_decision`, `_fit`, `_toggle_follow`."""
+names, on_over) and overrides the hooks: `_after_think`, `_update_view`, `_poses`,
+`_leader`, `_log_text`, `_dice_wants`, `_refresh_decision`, `_fit`.
+
+The camera follows play (`_camera`): it glides to keep the piece in motion, else the
+pieces of the open decision (the racer or wheel whose decision it is, a whip's or a
+shot's target beside it) in the middle of the view, and only the leader while every
+seat is an AI (spectating); it stays on the table board. A pan by the player (drag,
+WASD, arrows) stops it until L, F or the next turn; L alone turns it off until L."""
 
 from __future__ import annotations
 
@@ -51,6 +57,8 @@ class TableScene(Scene):
         self._name_re: Any = None
         self._open_throws: dict[tuple[str, str], Any] = {}  # dice shown as thrown, not yet final
         self.log_drag = False  # dragging the log's top edge
+        self.following = True  # the camera follows play (L)
+        self._free_turn: int | None = None  # the turn in which the player panned (following resumes after it)
 
     def on_quit(self) -> bool:
         """The window is closing: autosave the race where it is; then let it close."""
@@ -79,10 +87,9 @@ class TableScene(Scene):
             self._after_think()
         self.anim.update(dt, speed)
         self._update_view(dt)
-        if self.following:
-            self._follow(dt)
         if self.app.instant:
             self.anim.finish_all()
+        self._camera(dt)
         for e in self.anim.take_shown():
             settles = self._settles_throw(e)
             text = self._named(settled_text(e)) if settles else self._log_text(e)
@@ -110,8 +117,6 @@ class TableScene(Scene):
         self._refresh_decision()
 
     # hooks
-    following: bool
-
     def _settles_throw(self, e: Any) -> bool:
         """Is `e` the final roll of a die shown as it was thrown (a DieThrown)? Keeps
         the open throws: a final roll settles the one for the same racer and reason."""
@@ -127,8 +132,76 @@ class TableScene(Scene):
     def _update_view(self, dt: float) -> None:
         """Per-frame view animation (the Doomwheel's spinning wheels)."""
 
-    def _follow(self, dt: float) -> None:
-        """Move the camera toward whatever it follows."""
+    def _poses(self) -> dict[str, tuple[float, float, float]]:
+        """The shown pose (x, y, heading) of every piece on the table, by id."""
+        return {}
+
+    def _leader(self) -> str | None:
+        """The piece in the lead (followed while spectating)."""
+        return None
+
+    def _ahead(self, piece: str) -> tuple[float, float] | None:
+        """A point the piece is heading for, kept in view after it (room to aim)."""
+        return None
+
+    # --- the camera follows play -----------------------------------------------------
+    def camera_targets(self) -> list[tuple[float, float]]:
+        """Where the camera looks, most important first: while spectating the leader;
+        else the piece in motion, else the pieces of the open decision."""
+        poses = self._poses()
+        spectating = all(seat.kind != "human" for seat in self.session.seats.values())
+        if spectating:
+            ids = [self._leader()]
+        else:
+            moving = self.anim.queue[0].ident if self.anim.queue and self.anim.queue[0].kind in (
+                "racer", "wheel", "arc") else None
+            ids = [moving] if moving else self._decision_pieces()
+        ids = [i for i in dict.fromkeys(ids) if i in poses and i not in self.anim.gone]
+        out = [(poses[i][0], poses[i][1]) for i in ids]
+        ahead = self._ahead(ids[0]) if ids else None
+        return out[:1] + ([ahead] if ahead is not None else []) + out[1:]
+
+    def _decision_pieces(self) -> list[Any]:
+        """The pieces the open decision is about: the one picked up, the step's own
+        (racer, barger, wheel, the die's owner), then those its choices name."""
+        p = self.session.pending()
+        if p is None or not self.session.state.stack:
+            return []
+        top = self.session.state.stack[-1]
+        ids = [getattr(self, "selected", None)] + [top.get(k) for k in ("racer", "barger", "wheel", "attacker")]
+        roll = top.get("roll")
+        if roll is not None and hasattr(roll, "get"):
+            ids.append(roll.get("who"))
+        for c in p.legal:
+            ids += [c.get(k) for k in ("racer", "wheel", "target")]
+        return [i for i in ids if isinstance(i, str)]
+
+    def _camera(self, dt: float) -> None:
+        """Follow play (see the module's docstring); a pan stops it until the next turn."""
+        if not self.following and self._free_turn is not None and (
+                self.session.state.turn != self._free_turn or self.handover is not None):
+            self.following, self._free_turn = True, None
+        if self.following and not self.dragging:
+            step = 1e6 if self.app.instant else dt  # instant mode: no glide, the camera is there at once
+            self.view.camera.keep_in_view(self.camera_targets(), step, self.view.board_rect())
+
+    def _open_on_play(self) -> None:
+        """The opening view goes to the pieces of the game going on (a loaded game),
+        and stays on the board."""
+        cam = self.view.camera
+        targets = self.camera_targets()
+        if targets:
+            cam.cx, cam.cy = cam.wanted_centre(targets)
+        cam.clamp_to(*self.view.board_rect())
+
+    def _pan(self, dx: float, dy: float) -> None:
+        """The player pans: the camera stays where they put it (until L, F or the next turn)."""
+        if dx == 0 and dy == 0:
+            return
+        self.view.camera.pan_pixels(dx, dy)
+        if self.following:
+            self.following, self._free_turn = False, self.session.state.turn
+            saving.toast(self, "The camera stays where you put it: L (or the next turn) follows play again")
 
     def _log_text(self, e: Any) -> str:
         return self._named(e.text())
@@ -261,13 +334,13 @@ class TableScene(Scene):
         (Space), speed (Tab) and skip to the end (K)."""
         cam = self.view.camera
         if k in (pygame.K_a, pygame.K_LEFT):
-            cam.pan_pixels(60, 0)
+            self._pan(60, 0)
         elif k in (pygame.K_d, pygame.K_RIGHT):
-            cam.pan_pixels(-60, 0)
+            self._pan(-60, 0)
         elif k in (pygame.K_w, pygame.K_UP):
-            cam.pan_pixels(0, 60)
+            self._pan(0, 60)
         elif k in (pygame.K_s, pygame.K_DOWN):
-            cam.pan_pixels(0, -60)
+            self._pan(0, -60)
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             cam.zoom_at(1.2, cam.vx + cam.vw / 2, cam.vy + cam.vh / 2)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -289,10 +362,15 @@ class TableScene(Scene):
         return True
 
     def _fit(self) -> None:
+        """F: the whole course in view; the camera follows play again."""
         self.view.fit()
+        self.following, self._free_turn = True, None
 
     def _toggle_follow(self) -> None:
-        self.following = not self.following
+        """L: follow play, or stop following (until L again)."""
+        self.following, self._free_turn = not self.following, None
+        saving.toast(self, "The camera follows play" if self.following else
+                     "The camera stays where you put it (L follows play again)")
 
     def _set_help(self, on: bool) -> None:
         """The help overlay hides the decision buttons (they draw above scenes)."""
