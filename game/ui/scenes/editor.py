@@ -81,8 +81,20 @@ OK_GREEN = (150, 210, 120)
 SELECT = (255, 226, 120)
 CENTRE_COL = (250, 236, 190)
 
-HINT = ("H: all keys | drag points and pieces | double-click the line: add a point | Del delete | Q/E turn | "
-        "+/- size (or width) | Ctrl+Z / Ctrl+Y | wheel zoom, drag to pan, F fit")
+HINTS = ("H: all keys", "drag points and pieces", "double-click the line: add a point", "Del delete",
+         "Q/E turn", "+/- size (or width)", "Ctrl+Z / Ctrl+Y undo / redo", "wheel zoom, drag to pan, F fit")
+"""The status line's hints, most useful first: as many whole ones as fit are shown."""
+
+
+def hint_line(font: pygame.font.Font, room: int) -> str:
+    """The hints that fit in `room` pixels, whole, most useful first ("H: all keys"
+    always: the help lists the rest)."""
+    text = HINTS[0]
+    for h in HINTS[1:]:
+        if font.size(f"{text} | {h}")[0] > room:
+            break
+        text = f"{text} | {h}"
+    return text
 CONTROLS = [
     ("Drag a handle", "move it: gold circles the centre line, squares hand-drawn edges, diamonds the ends of the "
                       "start, finish and checkpoint lines"),
@@ -1635,12 +1647,13 @@ class EditorScene(Scene):
             t = f.render(self.describe(self.sel), True, SELECT)
             surface.blit(t, (x, y))
             x += t.get_width() + 16
-        text = self.message or HINT
         room = rect.right - x - 10
+        text = self.message or hint_line(f, room)
         if f.size(text)[0] > room:
             while text and f.size(text + "...")[0] > room:
                 text = text[:-1]
             text += "..."
+        self.status_line = (text, room)  # what the status line shows, and its room (tests read it)
         surface.blit(f.render(text, True, INK if self.message else DIM), (x, y))
 
     def describe(self, t: Target) -> str:
