@@ -2,7 +2,12 @@
 pygame_gui manager with the one theme file (assets/theme.json), full screen (F11).
 
 Tests drive it with `frame(dt)` and an instant-animation mode; nothing waits on the
-wall clock except the real-time `run()` loop.
+wall clock except the real-time `run()` loop. That loop draws as fast as it may
+(up to FPS_CAP) while a scene is busy (something moves, an AI thinks, a die
+tumbles, a text box blinks: `Scene.busy`); when nothing is, it waits for the next
+event (at most IDLE_WAIT_MS for the first second of quiet, then IDLE_WAIT_LONG_MS,
+so tooltips and notes that time out still move), so an idle screen costs almost
+nothing.
 
 The window never closes on an error in a scene: whatever escapes a scene's input,
 update or drawing is caught by `frame`, its traceback goes to stderr, and the app
@@ -28,6 +33,10 @@ from game.ui.settings import Settings, load_settings
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ASSETS = os.path.join(ROOT, "assets")
 STEP = 1.0 / 120.0  # fixed update step (seconds)
+FPS_CAP = 240  # frames a second at most while a scene is busy
+IDLE_WAIT_MS = 250  # while idle, a frame at least this often (milliseconds) even with no input...
+IDLE_WAIT_LONG_MS = 1000  # ...and after a second with neither input nor anything moving, this often
+QUIET_WAITS = 4  # short waits before the long ones
 
 
 def theme_dict(scale: float = 1.0) -> dict[str, Any]:
@@ -75,6 +84,11 @@ class Scene:
 
     def update(self, dt: float) -> None: ...
 
+    def busy(self) -> bool:
+        """Does the scene change on its own (animation, an AI thinking, a timer)? If
+        not, the app waits for input between frames instead of drawing."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None: ...
 
     def resized(self) -> None:
@@ -85,7 +99,8 @@ class Scene:
 
 class App:
     def __init__(self, size: tuple[int, int] = (1280, 800), *, instant: bool = False,
-                 clock: Callable[[], float] | None = None, settings: Settings | None = None) -> None:
+                 clock: Callable[[], float] | None = None, settings: Settings | None = None,
+                 wait: Callable[[int], pygame.event.Event] | None = None) -> None:
         pygame.init()
         self.settings, self.settings_error = (settings, None) if settings is not None else load_settings()
         self.size = size
@@ -105,6 +120,10 @@ class App:
         self.frame_times: list[float] = []
         self.faults = 0  # errors caught from scenes (recover)
         self._faults_in_a_row = 0
+        self.wait_event = wait or pygame.event.wait  # blocks until an event or the timeout (ms)
+        self._held: list[pygame.event.Event] = []  # the event an idle wait took off the queue
+        self.waits = 0  # idle waits so far (run loop)
+        self._quiet = 0  # idle waits in a row that timed out
 
     # --- scenes --------------------------------------------------------------------
     @property
@@ -145,7 +164,8 @@ class App:
         return self.running
 
     def _frame(self, dt: float) -> None:
-        for event in pygame.event.get():
+        held, self._held = self._held, []
+        for event in held + pygame.event.get():
             self.dispatch(event)
         self._acc += dt
         steps = 0
@@ -259,10 +279,42 @@ class App:
         self.manager.draw_ui(self.screen)
         pygame.display.flip()
 
+    def idle(self) -> bool:
+        """Nothing would change on screen without input: no busy scene, no text box
+        with the caret, no mouse button held (a drag, a scroll arrow)."""
+        try:
+            if not self.scenes or self.scene.busy():
+                return False
+        except Exception:  # a scene's error: the next frame catches it (recover)
+            return False
+        focus = self.manager.get_focus_set()
+        if any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus or ()):
+            return False
+        return not any(pygame.mouse.get_pressed())
+
+    def run_step(self, fps_clock: Any) -> bool:
+        """One turn of the real-time loop: a frame, then wait for input while idle
+        (at most IDLE_WAIT_MS) or keep to FPS_CAP while busy. False once quitting."""
+        if not self.frame():
+            return False
+        if self.idle():
+            self.waits += 1
+            event = self.wait_event(IDLE_WAIT_MS if self._quiet < QUIET_WAITS else IDLE_WAIT_LONG_MS)
+            if event.type != pygame.NOEVENT:
+                self._held.append(event)
+                self._quiet = 0
+            else:
+                self._quiet += 1
+            fps_clock.tick()  # (restart its count: the wait was not a frame's work)
+        else:
+            self._quiet = 0
+            fps_clock.tick(FPS_CAP)
+        return True
+
     def run(self) -> None:
         fps_clock = pygame.time.Clock()
-        while self.frame():
-            fps_clock.tick(240)
+        while self.run_step(fps_clock):
+            pass
         self.close()
 
     def close(self) -> None:

@@ -1304,6 +1304,10 @@ class EditorScene(Scene):
         if self.widgets:
             self._refresh_ui()
 
+    def busy(self) -> bool:
+        """The highlight of a clicked problem fades: draw every frame until it is gone."""
+        return self.flash > 0.0
+
     def _problems_rect(self) -> pygame.Rect:
         s = self.rects()["side"]
         y = getattr(self, "side_y", {}).get("problems", round(400 * self.k))

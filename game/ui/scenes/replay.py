@@ -343,6 +343,11 @@ class ReplayScene(Scene):
         self.dice.update(dt)
         self._sync_slider()
 
+    def busy(self) -> bool:
+        """Playing, or something still moving: draw every frame (else wait for input)."""
+        tosser = getattr(self.view, "tosser", None)
+        return not self.paused or self.anim.busy or self.dice.age < 0.5 or bool(tosser and tosser.live)
+
     def _show_events(self) -> None:
         for e in self.anim.take_shown():
             text = self._doom_line(self.narrator, e) if self.narrator is not None else self._line(e)

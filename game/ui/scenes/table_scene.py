@@ -59,6 +59,7 @@ class TableScene(Scene):
         self.log_drag = False  # dragging the log's top edge
         self.following = True  # the camera follows play (L)
         self._free_turn: int | None = None  # the turn in which the player panned (following resumes after it)
+        self._gliding = False  # the camera is still on its way
 
     def on_quit(self) -> bool:
         """The window is closing: autosave the race where it is; then let it close."""
@@ -181,9 +182,23 @@ class TableScene(Scene):
         if not self.following and self._free_turn is not None and (
                 self.session.state.turn != self._free_turn or self.handover is not None):
             self.following, self._free_turn = True, None
+        self._gliding = False
         if self.following and not self.dragging:
             step = 1e6 if self.app.instant else dt  # instant mode: no glide, the camera is there at once
-            self.view.camera.keep_in_view(self.camera_targets(), step, self.view.board_rect())
+            self._gliding = self.view.camera.keep_in_view(self.camera_targets(), step, self.view.board_rect()) > 0.5
+
+    def busy(self) -> bool:
+        """Drawn every frame while anything moves (pieces, dice, the camera), an AI
+        thinks or a die is due; idle (the app waits for input) while a human decides
+        or the race is paused with nothing moving."""
+        tosser = getattr(self.view, "tosser", None)
+        if self.skipping or self.anim.busy or self._gliding or self.dice.age < 0.5 or (tosser and tosser.live):
+            return True
+        if self.session.over:
+            return not self.over_called
+        if self.paused or self.handover is not None:
+            return False
+        return self._human() is None  # an AI to think or a die to roll
 
     def _open_on_play(self) -> None:
         """The opening view goes to the pieces of the game going on (a loaded game),
