@@ -22,6 +22,8 @@ class Settings:
     colour_blind: bool = False
     auto_keep_favour: list[str] = field(default_factory=list)  # player names who never want favour prompts
     grid: bool = False
+    hints: bool = True  # first-game hints (game/ui/hints.py)
+    hints_seen: list[str] = field(default_factory=list)  # the hints already shown, never again
 
     def path(self) -> str:
         return os.path.join(data_dir(), "settings.json")
@@ -46,6 +48,9 @@ def load_settings() -> tuple[Settings, str | None]:
         s.volume = o.num("volume", lo=0.0, hi=1.0, default=0.7)
         s.colour_blind = o.boolean("colour_blind", default=False)
         s.grid = o.boolean("grid", default=False)
+        s.hints = o.boolean("hints", default=True)
+        h = o.maybe("hints_seen")
+        s.hints_seen = [x.string(max_len=40) for x in h.lst(max_len=64)] if h else []
         v = o.maybe("auto_keep_favour")
         s.auto_keep_favour = [x.string(max_len=60) for x in v.lst(max_len=64)] if v else []
         o.done()

@@ -278,7 +278,7 @@ class DoomRaceScene(TableScene, Deciding):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self._hurry_over(event) or self._log_input(event):
+        if self._hurry_over(event) or self.hints.handle(event) or self._log_input(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -414,6 +414,7 @@ class DoomRaceScene(TableScene, Deciding):
         self.log.draw(surface, rects["log"])
         saving.sync_undo_button(self)
         saving.draw_overlay(self, surface)
+        self.hints.draw(surface)
         if self.show_help:
             draw_help(surface)
 

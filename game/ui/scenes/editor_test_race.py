@@ -62,6 +62,7 @@ class TestRaceScene(RaceScene):
     ends, or at once on Esc (with a racer or obstacle selected, Esc first lets go)."""
 
     __test__ = False  # not a pytest class
+    hints_allowed = False  # no first-game hints in a test race
 
     def __init__(self, app: App, session: Any, colours: dict[str, int], editor: EditorScene) -> None:
         super().__init__(app, session, colours, editor.back_from_race)
@@ -88,6 +89,7 @@ class DoomTestRaceScene(DoomRaceScene):
     or at once on Esc."""
 
     __test__ = False
+    hints_allowed = False
 
     def __init__(self, app: App, session: Any, colours: dict[str, int], editor: EditorScene) -> None:
         super().__init__(app, session, colours, editor.back_from_race)

@@ -461,7 +461,7 @@ class RaceScene(TableScene):
 
     # --- input ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self._hurry_over(event) or self._log_input(event):
+        if self._hurry_over(event) or self.hints.handle(event) or self._log_input(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -665,6 +665,7 @@ class RaceScene(TableScene):
         self.log.draw(surface, rects["log"])
         saving.sync_undo_button(self)
         saving.draw_overlay(self, surface)
+        self.hints.draw(surface)
         if self.show_help:
             from game.ui.help import draw_help
             draw_help(surface)

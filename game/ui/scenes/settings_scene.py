@@ -1,5 +1,6 @@
 """Settings: UI scale, full screen, animation speed, volume, colour-blind palette,
-inch grid, and the players who never want to be asked about favour."""
+inch grid, first-game hints (on again: every hint once more), and the players who
+never want to be asked about favour."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class SettingsScene(Scene):
             ("Volume", "volume", ["0.0", "0.3", "0.7", "1.0"], f"{s.volume:g}"),
             ("Colour-blind palette", "colour_blind", ["off", "on"], "on" if s.colour_blind else "off"),
             ("Inch grid on the table (G)", "grid", ["off", "on"], "on" if s.grid else "off"),
+            ("First-game hints", "hints", ["on", "off"], "on" if s.hints else "off"),
         ]
         self.dds = {}
         y = 100
@@ -51,9 +53,11 @@ class SettingsScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dds:
             key = self.dds[event.ui_element]
             v = event.text
-            if key in ("fullscreen", "colour_blind", "grid"):
+            if key in ("fullscreen", "colour_blind", "grid", "hints"):
                 if key == "fullscreen" and (v == "on") != s.fullscreen:
                     self.app.toggle_fullscreen()
+                elif key == "hints" and v == "on" and not s.hints:
+                    s.hints, s.hints_seen = True, []  # on again: every hint once more
                 else:
                     setattr(s, key, v == "on")
             elif key == "ui_scale":

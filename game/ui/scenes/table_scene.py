@@ -60,6 +60,8 @@ class TableScene(Scene):
         self.following = True  # the camera follows play (L)
         self._free_turn: int | None = None  # the turn in which the player panned (following resumes after it)
         self._gliding = False  # the camera is still on its way
+        from game.ui.hints import Hints
+        self.hints = Hints(self)  # first-game hints: `hints.handle` first in handle, `hints.draw` last in draw
 
     def on_quit(self) -> bool:
         """The window is closing: autosave the race where it is; then let it close."""

@@ -1,0 +1,327 @@
+"""First-game hints (issue 12 item 25): the first time a player races, short callouts
+point at what to do next: in the Wild Race the start slots, picking a racer, the
+ghost and its tape, a decision's buttons and odds, the dice tray; in the Doomwheel
+Race drive or repair, aiming the move, sabotage, the dice tray.
+
+One hint shows at a time, the first in its ruleset's list whose moment has come and
+that the player has not seen; after one is dismissed the next waits for the next
+decision. A hint is seen once the player dismisses it ("Got it", or anywhere on the
+callout), or once its moment passes while it is on screen (the player did what it
+said, e.g. picked up a racer); "No more hints" turns them all off. Both are
+kept in the settings (`hints`, `hints_seen`), so a hint never shows twice; Settings
+turns hints on and off (on again: all of them once more).
+
+A callout stands beside what it points at, with an arrow to it, and never covers a
+racer, a wheel, a start slot or the ghost: it keeps its place while that stays true
+(no jumping about as the pointer moves), else it takes the first free spot around.
+The race scenes call `Hints.draw` (last, under the help overlay) and `Hints.handle`
+(first); the test race of the editor shows none. No game rules here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ui import art
+from game.ui.panels import EDGE, GOLD, INK, wrap
+
+WIDTH = 300  # callout text width, pixels (times the UI scale)
+GAP = 34  # between a callout and what it points at
+NAME_H = 16  # a piece's name under it, pixels
+
+
+@dataclass(frozen=True)
+class Hint:
+    id: str
+    text: str
+
+
+WILD = [
+    Hint("place", "Your racers start here: click a numbered slot behind the start line (or its button on the "
+                  "right) to put one down."),
+    Hint("pick", "Your move: click one of your racers (or its Move button) to pick it up."),
+    Hint("ghost", "The ghost follows the pointer: the tape gives the inches used and what the move would "
+                  "touch. Click to go there; Q / E turn the end facing; Esc puts the racer back."),
+    Hint("odds", "Decide here: each button says what it does, with the odds of the die that follows."),
+    Hint("dice", "Every die shows here: whose it is, what for, and the result. The log below tells the story."),
+]
+DOOM = [
+    Hint("doom_drive", "Drive rolls 3D6: your wheel must go that far this turn. Repair stays put and "
+                       "regains D3 wounds instead."),
+    Hint("doom_aim", "Aim with the pointer: the ghost shows the whole path, what it runs over and the "
+                     "inches. Q / E swing the Schwenk; click or Enter to go."),
+    Hint("doom_sabotage", "Sabotage: pick an enemy wheel and how many points, then click the table for the "
+                          "way it slides. Pass keeps your points."),
+    Hint("dice", "Every die shows here: whose it is, what for, and the result. The log below tells the story."),
+]
+
+
+class Hints:
+    """The first-game hints of one race scene (a TableScene of either ruleset)."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.doom = hasattr(scene.anim, "wheels")
+        self.hints = DOOM if self.doom else WILD
+        self.current: Hint | None = None
+        self._hushed: Any = None  # the decision (pending step) at which a hint was last dismissed
+        self._pressed = False  # a press on the callout, whose release it takes too
+        self.box: pygame.Rect | None = None
+        self.ok_rect: pygame.Rect | None = None
+        self.off_rect: pygame.Rect | None = None
+        self._place: tuple[str, tuple[int, int]] | None = None  # (hint id, box top-left) kept while free
+
+    # --- which hint -------------------------------------------------------------------
+    def on(self) -> bool:
+        s = self.scene
+        return bool(s.app.settings.hints) and getattr(s, "hints_allowed", True) and any(
+            seat.kind == "human" for seat in s.session.seats.values())
+
+    def due(self) -> tuple[Hint, pygame.Rect] | None:
+        """The hint to show now and the screen rectangle it points at, or None."""
+        s = self.scene
+        if not self.on() or s.handover is not None or s.session.over:
+            return None
+        p = s._human()
+        if p is None or (s.session.state.stack and s.session.state.stack[-1] is self._hushed):
+            return None
+        seen = set(s.app.settings.hints_seen)
+        for h in self.hints:
+            if h.id in seen:
+                continue
+            target = self._target(h.id, p)
+            if target is not None:
+                return h, target
+        return None
+
+    def _target(self, hid: str, p: Any) -> pygame.Rect | None:
+        s = self.scene
+        rects = s.rects()
+        dec = rects["decision"]
+        buttons = pygame.Rect(dec.x, dec.y, dec.w, min(dec.h, round(130 * s.app.settings.ui_scale)))
+        if hid == "place" and p.kind == "place_turn" and p.legal:
+            return self._slot_rect(p.legal[0])
+        if hid == "pick" and p.kind == "movement_turn" and s.selected is None:
+            ids = [c["racer"] for c in p.legal if c.get("racer")]
+            return self._piece_rect(ids[0]) if ids else None
+        if hid == "ghost" and p.kind == "movement_turn" and s.selected is not None:
+            return self._piece_rect(s.selected)
+        if hid == "odds" and p.kind not in ("place_turn", "movement_turn", "scenery_turn") and s.buttons:
+            return buttons
+        if hid == "doom_drive" and p.kind == "activate":
+            return buttons
+        if hid == "doom_aim" and p.kind == "plan":
+            return self._piece_rect(str(s.session.state.stack[-1].get("wheel")))
+        if hid == "doom_sabotage" and p.kind == "sabotage":
+            return buttons
+        if hid == "dice" and s.dice.rolls:
+            return rects["dice"]
+        return None
+
+    def _piece_rect(self, pid: str) -> pygame.Rect | None:
+        """A racer's or wheel's box on screen, or None if it is not shown in the view."""
+        s = self.scene
+        poses = s.anim.wheels if self.doom else s.anim.racers
+        if pid not in poses or pid in s.anim.gone:
+            return None
+        piece = (s.session.state.wheels if self.doom else s.session.state.racers).get(pid)
+        x, y, _ = poses[pid]
+        cam = s.view.camera
+        sx, sy = cam.to_screen(x, y)
+        half = max(8, round(max(piece.length, piece.width) * cam.ppi / 2)) if piece is not None else 12
+        r = pygame.Rect(round(sx) - half, round(sy) - half, 2 * half, 2 * half + NAME_H)  # and its name below
+        return r if self._table().colliderect(r) else None
+
+    def _slot_rect(self, c: Any) -> pygame.Rect | None:
+        """The start slot a placement choice takes, on screen (None: out of view)."""
+        from game.rules.wild_race.flow import slots
+        s = self.scene
+        st = s.session.state
+        x, y, _ = slots(st)[c["slot"]]
+        r = st.racers[c["racer"]]
+        cam = s.view.camera
+        sx, sy = cam.to_screen(x, y)
+        half = max(8, round(max(r.length, r.width) * cam.ppi / 2))
+        rect = pygame.Rect(round(sx) - half, round(sy) - half, 2 * half, 2 * half)
+        return rect if self._table().colliderect(rect) else None
+
+    def _table(self) -> pygame.Rect:
+        cam = self.scene.view.camera
+        return pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh)
+
+    def avoid(self) -> list[pygame.Rect]:
+        """What a callout must never cover: every racer or wheel, the free start slots,
+        the ghost's path and its tape."""
+        s = self.scene
+        out = []
+        poses = s.anim.wheels if self.doom else s.anim.racers
+        for pid in poses:
+            r = self._piece_rect(pid)
+            if r is not None:
+                out.append(r.inflate(8, 8))
+        cam = s.view.camera
+        for x, y in getattr(s.anim, "critters", {}).values():  # the Doomwheel's critters
+            cx, cy = cam.to_screen(x, y)
+            out.append(pygame.Rect(round(cx) - 12, round(cy) - 12, 24, 24))
+        p = s._human()
+        if p is not None and p.kind == "place_turn":
+            for c in p.legal:
+                r = self._slot_rect(c)
+                if r is not None:
+                    out.append(r.inflate(8, 8))
+        mx, my = getattr(s, "mouse", (-999, -999))
+        if getattr(s, "selected", None) or (p is not None and p.kind == "plan"):
+            out.append(pygame.Rect(mx - 30, my - 30, 60, 60))  # where the player aims: never under the pointer
+        gh = s.ghost() if hasattr(s, "ghost") else None
+        pts = self._ghost_points(gh)
+        if pts:
+            xs, ys = zip(*(cam.to_screen(x, y) for x, y in pts))
+            path = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(60, 60)
+            out.append(path)
+            label = str(gh.get("label") or "") if isinstance(gh, dict) else ""
+            if label:  # its tape stands beside the path, above or below: keep clear of where it may go
+                f = art.font(13, bold=True)
+                lw = max(f.size(t)[0] for t in label.split("\n")) + 24
+                lh = (label.count("\n") + 1) * f.get_linesize() + 16
+                out.append(pygame.Rect(path.centerx - lw // 2, path.y - lh, lw, path.h + 2 * lh))
+        return out
+
+    @staticmethod
+    def _ghost_points(gh: Any) -> list[tuple[float, float]]:
+        if not isinstance(gh, dict):
+            return []
+        if gh.get("points"):
+            return list(gh["points"])
+        pv = gh.get("preview")
+        legs = getattr(pv, "legs", None) or []
+        pts = [(leg.x0, leg.y0) for leg in legs] + [(leg.x1, leg.y1) for leg in legs]
+        return pts
+
+    # --- showing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        self.box = None
+        if s.show_help:
+            return  # hidden under the help, its moment not passed
+        got = self.due()
+        if self.current is not None and (got is None or got[0] != self.current):
+            if self.on():
+                self._seen(self.current.id)  # its moment passed while it was shown: the player acted
+            self.current = None
+        if got is None:
+            return
+        hint, target = got
+        self.current = hint
+        k = s.app.settings.ui_scale
+        font, small = art.font(14), art.font(12, bold=True)
+        rows = wrap(font, hint.text, round(WIDTH * k))
+        line = font.get_linesize()
+        w = max(font.size(r)[0] for r in rows) + 24
+        w = max(w, small.size("Got it")[0] + small.size("No more hints")[0] + 60)
+        h = len(rows) * line + 16 + small.get_linesize() + 14
+        box = self._spot(hint.id, (w, h), target)
+        self.box = box
+        back = pygame.Surface(box.size, pygame.SRCALPHA)
+        back.fill((24, 18, 12, 235))
+        surface.blit(back, box.topleft)
+        pygame.draw.rect(surface, GOLD, box, 2, border_radius=6)
+        y = box.y + 8
+        for r in rows:
+            surface.blit(font.render(r, True, INK), (box.x + 12, y))
+            y += line
+        ok = small.render("Got it", True, (30, 22, 14))
+        self.ok_rect = pygame.Rect(box.x + 12, y + 6, ok.get_width() + 18, small.get_linesize() + 4)
+        pygame.draw.rect(surface, GOLD, self.ok_rect, border_radius=4)
+        surface.blit(ok, (self.ok_rect.x + 9, self.ok_rect.y + 2))
+        off = small.render("No more hints", True, (200, 184, 150))
+        self.off_rect = pygame.Rect(box.right - off.get_width() - 14, y + 8, off.get_width(), off.get_height())
+        surface.blit(off, self.off_rect.topleft)
+        pygame.draw.line(surface, EDGE, self.off_rect.bottomleft, self.off_rect.bottomright)
+        _arrow(surface, box, target)
+
+    def _spot(self, hid: str, size: tuple[int, int], target: pygame.Rect) -> pygame.Rect:
+        """Where the callout goes: where it was, while that is still clear of the
+        pieces and on the table; else the first clear spot beside the target (the
+        table side of a panel)."""
+        area = self._table()
+        avoid = self.avoid()
+
+        def clear(r: pygame.Rect) -> bool:
+            return area.contains(r) and r.collidelist(avoid) < 0
+
+        if self._place is not None and self._place[0] == hid:
+            r = pygame.Rect(self._place[1], size)
+            if clear(r):
+                return r
+        w, h = size
+        c = target.center
+        spots = []
+        for gap in (GAP, GAP * 2, GAP * 4):
+            spots += [(target.right + gap, c[1] - h // 2), (target.x - gap - w, c[1] - h // 2),
+                      (c[0] - w // 2, target.y - gap - h), (c[0] - w // 2, target.bottom + gap),
+                      (target.right + gap, target.y - gap - h), (target.x - gap - w, target.y - gap - h),
+                      (target.right + gap, target.bottom + gap), (target.x - gap - w, target.bottom + gap)]
+        if not area.colliderect(target):  # a panel beside the table: down its table side
+            spots = [(area.right - w - 12, y) for y in range(max(area.y + 8, target.y), area.bottom - h, 24)] + \
+                [(area.right - w - 12, y) for y in range(area.bottom - h - 8, area.y, -24)]
+        for x, y in spots:
+            r = pygame.Rect(x, y, w, h)
+            if clear(r):
+                self._place = (hid, r.topleft)
+                return r
+        r = pygame.Rect(area.x + 12, area.y + 12, w, h)  # nowhere clear: the table's corner
+        self._place = (hid, r.topleft)
+        return r
+
+    # --- input ------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click on the callout: "No more hints" turns hints off; anywhere else on it
+        dismisses this one. True if the event was the callout's (a press on it, and
+        the release of that press; a drag let go over it is the table's)."""
+        if event.type == pygame.MOUSEBUTTONUP and self._pressed:
+            self._pressed = False
+            return True
+        if event.type != pygame.MOUSEBUTTONDOWN or self.box is None or self.current is None \
+                or not self.box.collidepoint(event.pos):
+            return False
+        self._pressed = True
+        if self.off_rect is not None and self.off_rect.inflate(8, 8).collidepoint(event.pos):
+            self.scene.app.settings.hints = False
+            self._save()
+        else:
+            self._seen(self.current.id)
+            stack = self.scene.session.state.stack
+            self._hushed = stack[-1] if stack else None  # the next hint waits for the next decision
+        self.current, self.box = None, None
+        return True
+
+    def _seen(self, hid: str) -> None:
+        seen = self.scene.app.settings.hints_seen
+        if hid not in seen:
+            seen.append(hid)
+            self._save()
+
+    def _save(self) -> None:
+        try:
+            self.scene.app.settings.save()
+        except OSError:
+            pass  # not kept for next time; the game goes on
+
+
+def _arrow(surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect) -> None:
+    """An arrow from the callout's edge to the nearest side of what it points at."""
+    tx = min(max(box.centerx, target.x), target.right)
+    ty = min(max(box.centery, target.y), target.bottom)
+    sx = min(max(tx, box.x), box.right)
+    sy = min(max(ty, box.y), box.bottom)
+    if box.collidepoint(tx, ty) or math.hypot(tx - sx, ty - sy) < 6:
+        return
+    pygame.draw.line(surface, GOLD, (sx, sy), (tx, ty), 3)
+    a = math.atan2(ty - sy, tx - sx)
+    head = [(tx, ty), (tx - 12 * math.cos(a - 0.45), ty - 12 * math.sin(a - 0.45)),
+            (tx - 12 * math.cos(a + 0.45), ty - 12 * math.sin(a + 0.45))]
+    pygame.draw.polygon(surface, GOLD, head)
