@@ -14,8 +14,9 @@ from typing import Any, Sequence
 
 from game.core.errors import BadInput, IllegalChoice, one_line
 
-DEFAULT_COURSE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "levels", "wild_race",
-                              "sample_sprint.json")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_COURSE = os.path.join(ROOT, "levels", "wild_race", "sample_sprint.json")
+DOOMWHEEL_DEFAULT = "levels/doomwheel/figure_of_eight.json"  # (game.sim.DOOMWHEEL_COURSE)
 RESULT_SCHEMA = "wild-table/result"
 
 
@@ -25,19 +26,34 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def _or(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from game.ai.agents import known_agents
+    wild, doom = known_agents("wild_race"), known_agents("doomwheel")
     p = _Parser(prog="python -m game", description="Wild Table: tabletop rule sets, exact and playable.")
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
-    sim = sub.add_parser("simulate", help="play whole races with the simple agents")
+    sim = sub.add_parser("simulate", help="play whole races with the AI agents at every seat")
     sim.add_argument("ruleset", choices=["wild-race", "doomwheel"])
-    sim.add_argument("--course", default=None, help="default: the Sprint (Wild Race), The Figure of Eight (Doomwheel)")
-    sim.add_argument("--players", type=int, default=3)
-    sim.add_argument("--racers-per-player", type=int, default=2)
+    sim.add_argument("--course", default=None, metavar="FILE",
+                     help=f"default: Sample Sprint ({os.path.relpath(DEFAULT_COURSE, ROOT)}) for the Wild Race, "
+                          f"The Figure of Eight ({DOOMWHEEL_DEFAULT}) for the Doomwheel Race")
+    sim.add_argument("--players", type=int, default=3, help="players (default 3): Wild Race 1-8, Doomwheel 2-4 "
+                                                            "(as many as the track seats)")
+    sim.add_argument("--racers-per-player", type=int, default=2, help="Wild Race: 1-3 racers each (default 2)")
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--grand-prix", type=int, default=0, metavar="RACES")
-    sim.add_argument("--agent", choices=["greedy", "random", "easy", "normal", "hard"], default="greedy",
-                     help="the AI playing every seat (greedy: the quick test agent)")
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument("--grand-prix", type=int, default=0, metavar="RACES",
+                     help="Wild Race: a Grand Prix of this many races")
+    both = list(dict.fromkeys(wild + doom))
+    agents = _or(both) if set(wild) == set(doom) else f"Wild Race: {_or(wild)}; Doomwheel Race: {_or(doom)}"
+    sim.add_argument("--agent", choices=both, default="greedy",
+                     help=f"the AI at every seat: {agents} (default greedy, the quick test agent; in the "
+                          "Doomwheel Race greedy plays at random and hard is experimental: docs/ai.md)")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="a rules option (repeat for several): the names in docs/wild-race-rules.md and "
+                          "docs/doomwheel-rules.md")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--replay-out", default=None, metavar="FILE",
                      help="write the replay of the simulated race(s) (a Grand Prix: every race in one file)")
@@ -46,8 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--json", action="store_true")
     ar = sub.add_parser("arena", help="head-to-head races between two agents: win rates and decision times")
     ar.add_argument("--ruleset", default="wild-race", help="wild-race (the default) or doomwheel")
-    ar.add_argument("--a", default="normal", help="random, easy, normal, hard or greedy")
-    ar.add_argument("--b", default="random")
+    ar.add_argument("--a", default="normal", help="the first agent (default normal): " + (
+        _or(wild) if set(wild) == set(doom) else f"{_or(wild)} (the Doomwheel Race: {_or(doom)})"))
+    ar.add_argument("--b", default="random", help="the second agent (default random), as --a")
     ar.add_argument("--races", type=int, default=100)
     ar.add_argument("--seed", type=int, default=1)
     ar.add_argument("--course", action="append", default=[], metavar="FILE",

@@ -178,5 +178,6 @@ def simulate_doomwheel(args: argparse.Namespace) -> int:
     print(f"The Doomwheel Race on {course.name} (seed {args.seed}): {out['turns']} turns, "
           f"winner {winner} ({out['reason']})")
     for w in [p for p, _ in players if p in out["laps"]]:
-        print(f"  {seat[w]:<7} laps {out['laps'][w]}  wounds {out['wounds'][w]}")
+        wrecked = "  wrecked" if not st.wheels[w].running else ""
+        print(f"  {seat[w]:<7} laps {out['laps'][w]}  wounds {out['wounds'][w]}{wrecked}")
     return 0

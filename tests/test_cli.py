@@ -98,7 +98,7 @@ def test_simulate_doomwheel_is_deterministic_and_scenarios_dispatch_by_ruleset()
     assert a.returncode == 0 and a.stdout == b.stdout
     doc = json.loads(a.stdout)
     assert doc["ruleset"] == "doomwheel" and doc["race"]["over"] and doc["race"]["winner"] in ("red", "blue")
-    bad = run("simulate", "doomwheel", "--agent", "wizard")  # (hard plays as normal there: docs/ai.md)
+    bad = run("simulate", "doomwheel", "--agent", "wizard")  # (the agents: game.ai.agents.known_agents)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
     # the command line dispatches a file by its "ruleset" (every file also runs in-process
     # in tests/test_doomwheel_scenarios.py; a process each would cost 20 s here)

@@ -36,6 +36,13 @@ def make_agent(kind: str, seed: int, source: str = "agent", ruleset: str = "wild
 
 
 DOOMWHEEL_AGENTS = ("random", "easy", "normal")  # the levels offered for Doomwheel seats (game/ai/doomwheel/)
+DOOMWHEEL_RUNS = ("random", "easy", "normal", "hard", "greedy")  # what make_agent makes for the Doomwheel Race
+
+
+def known_agents(ruleset: str) -> tuple[str, ...]:
+    """Every agent `make_agent` makes for the ruleset ('wild_race' / 'wild-race' or
+    'doomwheel'): what the command line accepts and lists."""
+    return DOOMWHEEL_RUNS if ruleset.replace("-", "_") == "doomwheel" else AGENTS
 
 
 def _doomwheel_agent(kind: str, seed: int, source: str) -> Any:
@@ -52,4 +59,4 @@ def _doomwheel_agent(kind: str, seed: int, source: str) -> Any:
         from game.ai.doomwheel.hard import DoomHardAgent
         return DoomHardAgent(seed)
     raise BadInput(source, "agent", f"no {kind!r} agent for the Doomwheel Race "
-                                    f"(available: {', '.join(DOOMWHEEL_AGENTS)}; hard plays as normal)")
+                                    f"(available: {', '.join(DOOMWHEEL_RUNS)}; greedy plays at random there)")
