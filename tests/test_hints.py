@@ -171,8 +171,16 @@ def test_a_first_doomwheel_race_shows_its_hints(app) -> None:  # type: ignore[no
     p = scene._human()
     scene._submit(next(c for c in p.legal if c.kind != "repair"))
     until_human(app, "plan")
+    import math
+    w = scene.session.state.wheels[scene.session.state.stack[-1]["wheel"]]
+    aim = scene.view.camera.to_screen(w.x + 8 * math.cos(math.radians(w.heading)),
+                                      w.y + 8 * math.sin(math.radians(w.heading)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(aim[0]), int(aim[1])), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
     assert h.current is not None and h.current.id == "doom_aim"
-    assert h.box.collidelist(h.avoid()) < 0  # clear of the wheels, the critters, the ghost and its tape
+    assert h.box.collidelist(h.avoid()) < 0  # clear of the wheels, the critters, the ghost, the pointer
+    assert h.box.collidelist(h.words()) < 0  # and of the ghost's words and the table's other labels
     assert not any(h.box.collidepoint(q) for q in pieces_on_screen(scene))
 
 

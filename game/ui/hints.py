@@ -154,8 +154,9 @@ class Hints:
         return pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh)
 
     def avoid(self) -> list[pygame.Rect]:
-        """What a callout must never cover: every racer or wheel, the free start slots,
-        the ghost's path and its tape."""
+        """What a callout must never cover: every racer, wheel and critter, the free
+        start slots, the ghost's path and the pointer while aiming (its tape and the
+        other words on the table: `words`)."""
         s = self.scene
         out = []
         poses = s.anim.wheels if self.doom else s.anim.racers
@@ -182,12 +183,6 @@ class Hints:
             xs, ys = zip(*(cam.to_screen(x, y) for x, y in pts))
             path = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(60, 60)
             out.append(path)
-            label = str(gh.get("label") or "") if isinstance(gh, dict) else ""
-            if label:  # its tape stands beside the path, above or below: keep clear of where it may go
-                f = art.font(13, bold=True)
-                lw = max(f.size(t)[0] for t in label.split("\n")) + 24
-                lh = (label.count("\n") + 1) * f.get_linesize() + 16
-                out.append(pygame.Rect(path.centerx - lw // 2, path.y - lh, lw, path.h + 2 * lh))
         return out
 
     @staticmethod
@@ -243,19 +238,36 @@ class Hints:
         pygame.draw.line(surface, EDGE, self.off_rect.bottomleft, self.off_rect.bottomright)
         _arrow(surface, box, target)
 
-    def _spot(self, hid: str, size: tuple[int, int], target: pygame.Rect) -> pygame.Rect:
-        """Where the callout goes: where it was, while that is still clear of the
-        pieces and on the table; else the first clear spot beside the target (the
-        table side of a panel)."""
-        area = self._table()
-        avoid = self.avoid()
+    def words(self) -> list[pygame.Rect]:
+        """What the table's labels hold this frame (names, the tape, line words and
+        markers the view placed: game.ui.labels, game.ui.doom_labels): better not
+        covered."""
+        v = self.scene.view
+        out: list[pygame.Rect] = []
+        lab = getattr(v, "labels", None)
+        out += [pygame.Rect(r) for r in getattr(lab, "blocked", [])] + [pygame.Rect(r) for r in
+                                                                         getattr(lab, "placed", [])]
+        placer = getattr(v, "placer", None)
+        out += [pygame.Rect(b[0]) for b in getattr(placer, "blocks", [])]
+        return out
 
-        def clear(r: pygame.Rect) -> bool:
-            return area.contains(r) and r.collidelist(avoid) < 0
+    def _spot(self, hid: str, size: tuple[int, int], target: pygame.Rect) -> pygame.Rect:
+        """Where the callout goes: where it was, while that is still clear; else the
+        first spot beside the target (the table side of a panel) clear of the pieces
+        and of the table's words, else clear of the pieces and covering the fewest
+        words, else covering the least."""
+        area = self._table()
+        must, should = self.avoid(), self.words()
+
+        def cost(r: pygame.Rect) -> tuple[int, int]:
+            inside = r.clip(area)
+            out = r.w * r.h - inside.w * inside.h
+            return (sum(r.clip(a).w * r.clip(a).h for a in must) + out,
+                    sum(r.clip(a).w * r.clip(a).h for a in should))
 
         if self._place is not None and self._place[0] == hid:
             r = pygame.Rect(self._place[1], size)
-            if clear(r):
+            if cost(r) == (0, 0):
                 return r
         w, h = size
         c = target.center
@@ -268,14 +280,19 @@ class Hints:
         if not area.colliderect(target):  # a panel beside the table: down its table side
             spots = [(area.right - w - 12, y) for y in range(max(area.y + 8, target.y), area.bottom - h, 24)] + \
                 [(area.right - w - 12, y) for y in range(area.bottom - h - 8, area.y, -24)]
+        spots += [(area.x + 12, area.y + 12), (area.x + 12, area.bottom - h - 12),  # the view's corners
+                  (area.right - w - 12, area.y + 12), (area.right - w - 12, area.bottom - h - 12)]
+        best: tuple[tuple[int, int], pygame.Rect] | None = None
         for x, y in spots:
             r = pygame.Rect(x, y, w, h)
-            if clear(r):
-                self._place = (hid, r.topleft)
-                return r
-        r = pygame.Rect(area.x + 12, area.y + 12, w, h)  # nowhere clear: the table's corner
-        self._place = (hid, r.topleft)
-        return r
+            k = cost(r)
+            if best is None or k < best[0]:
+                best = (k, r)
+            if k == (0, 0):
+                break
+        assert best is not None
+        self._place = (hid, best[1].topleft)
+        return best[1]
 
     # --- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:

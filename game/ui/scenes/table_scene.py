@@ -153,13 +153,15 @@ class TableScene(Scene):
         else the piece in motion, else the pieces of the open decision."""
         poses = self._poses()
         spectating = all(seat.kind != "human" for seat in self.session.seats.values())
+        wanted: list[Any]
         if spectating:
-            ids = [self._leader()]
+            wanted = [self._leader()]
         else:
             moving = self.anim.queue[0].ident if self.anim.queue and self.anim.queue[0].kind in (
                 "racer", "wheel", "arc") else None
-            ids = [moving] if moving else self._decision_pieces()
-        ids = [i for i in dict.fromkeys(ids) if i in poses and i not in self.anim.gone]
+            wanted = [moving] if moving else self._decision_pieces()
+        ids: list[str] = [i for i in dict.fromkeys(wanted)
+                          if isinstance(i, str) and i in poses and i not in self.anim.gone]
         out = [(poses[i][0], poses[i][1]) for i in ids]
         ahead = self._ahead(ids[0]) if ids else None
         return out[:1] + ([ahead] if ahead is not None else []) + out[1:]
