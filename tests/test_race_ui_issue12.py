@@ -531,3 +531,21 @@ def test_barge_note_reasons() -> None:
     lines = barge_note(st, "p", []).split("\n")
     assert lines[:3] == ["Gorse can't barge: locked out", "Ember can't barge: it was barged this turn",
                          "Hob can't barge: it has barged this turn"]
+
+
+def test_no_name_for_a_racer_off_the_view(app) -> None:  # type: ignore[no-untyped-def]
+    """A racer outside the view gets no name on it (the placer used to pull "Hob" onto
+    the view's top edge, over nothing)."""
+    race = movement_race(app)
+    st = race.session.state
+    a, b = list(st.racers.values())[:2]
+    cam = race.view.camera
+    cam.cx, cam.cy, cam.ppi = a.x, a.y, 22.0
+    b.x, b.y = a.x, a.y + cam.vh / cam.ppi  # a whole view height above a: off the view
+    st.table.update_racer(b)
+    race.anim.snap(st)
+    frames(app, 2)
+    cam.cx, cam.cy, cam.ppi = a.x, a.y, 22.0
+    frames(app, 1)
+    assert a.name in race.view.name_rects
+    assert b.name not in race.view.name_rects

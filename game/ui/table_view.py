@@ -151,7 +151,10 @@ class TableView:
         """The racers' names, each placed clear of the pieces, the ghost, the board's
         words and the names placed before it (below its racer where that is free)."""
         self.name_rects = {}
+        view = self.labels.bounds
         for text, piece in self._names:
+            if view is not None and not view.colliderect(piece):
+                continue  # its racer is off the view: a name pulled onto the view would point at nothing
             label = self._label(text)
             spot = self.labels.place(label.get_size(), around(piece, label.get_size()))
             target.blit(label, spot)
