@@ -149,7 +149,7 @@ def simulate_doomwheel(args: argparse.Namespace) -> int:
     import os
 
     from game.core.driver import play as play_game
-    from game.rules.doomwheel import RULESET as DOOM, DoomSetup, new_state as new_doom
+    from game.rules.doomwheel import RULESET as DOOM, DoomSetup, check_field as check_doom_field, new_state as new_doom
     from game.rules.doomwheel.options import parse_option_pairs as doom_pairs
     from game.ai.agents import make_agent
     kind = "random" if args.agent == "greedy" else args.agent
@@ -159,6 +159,7 @@ def simulate_doomwheel(args: argparse.Namespace) -> int:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     path = args.course or os.path.join(root, DOOMWHEEL_COURSE)
     course = load_course(path)
+    check_doom_field(course, args.players, "simulate")  # before any seat is made: one line naming --players
     players = seats_of(args.players)
     st = new_doom(DoomSetup(course, players, args.seed), doom_pairs(args.option, "simulate"))
     games: list[Any] | None = [] if getattr(args, "replay_out", None) else None

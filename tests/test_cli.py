@@ -106,3 +106,13 @@ def test_simulate_doomwheel_is_deterministic_and_scenarios_dispatch_by_ruleset()
         r = run("scenario", str(f))
         assert r.returncode == 0, r.stdout + r.stderr
         assert "wheels" in run("scenario", str(f), "--json").stdout
+
+
+def test_simulate_players_out_of_range_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """`simulate doomwheel --players 9` raised an IndexError (seats were named before
+    the field was checked); 1 named options.players instead of --players."""
+    from game.cli import main
+    for ruleset, n in (("doomwheel", 9), ("doomwheel", 1), ("wild-race", 9), ("wild-race", 0)):
+        assert main(["simulate", ruleset, "--players", str(n)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.count("\n") == 0 and "players" in err and "options" not in err, err
