@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
         for part in ("game", "levels", "assets", "tests", "docs", "tools"):
             shutil.copytree(os.path.join(ROOT, part), os.path.join(tmp, part),
                             ignore=shutil.ignore_patterns("__pycache__", "*.so", "golden_out"))
-        for f in ("pyproject.toml", "README.md"):
+        for f in ("pyproject.toml", "README.md", "Makefile"):
             shutil.copy(os.path.join(ROOT, f), tmp)
         rc = compile_in(tmp)
         if rc != 0:
