@@ -16,7 +16,7 @@ import math
 import time
 from typing import Any
 
-from game.core.course import load_course
+from game.levels.course import load_course
 from game.core.driver import sample_chance
 from game.core.errors import BadInput
 from game.core.protocol import CHANCE, TERMINAL

@@ -207,9 +207,9 @@ def validate_file(path: str, racers: int | None = None) -> tuple[list[str], bool
     """The lines `validate` prints for one file, and whether it has an error. A Tiled map
     (a .tmj file, or a .json file holding a Tiled map rather than a course) is imported
     first. The file is only read."""
-    from game.core.course import Problem, check_course, read_course
+    from game.levels.course import Problem, check_course, read_course
     from game.core.jsonload import load_json_file
-    from game.core.tiled import read_tiled
+    from game.levels.tiled import read_tiled
 
     try:
         data = load_json_file(path)
@@ -255,8 +255,8 @@ def import_tiled_command(tmj: str, out: str, force: bool) -> int:
     """Convert a Tiled map into a course file (written by save_course, atomically).
     Nothing is written if the map cannot be made into a course, or (without --force) if
     check_course finds errors in it; exit 2 then."""
-    from game.core.course import check_course, course_format, save_course
-    from game.core.tiled import read_tiled_file
+    from game.levels.course import check_course, course_format, save_course
+    from game.levels.tiled import read_tiled_file
 
     if os.path.abspath(out) == os.path.abspath(tmj):
         raise BadInput(out, "", "is the Tiled map itself: give another file to write the course to")

@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from game.core.course import load_course
+from game.levels.course import load_course
 from game.core.errors import BadInput
 from game.core.driver import play
 from game.names import colour_name

@@ -29,9 +29,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as hs
 
 from game.ai.agents import make_agent
-from game.ai.hard import HardAgent
+from game.ai.wild_race.hard import HardAgent
 from game.cli import main
-from game.core.course import load_course
+from game.levels.course import load_course
 from game.core.dice import seed_state
 from game.core.driver import sample_chance
 from game.core.errors import BadInput

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.hard import HardAgent, keyed_roll, win_chance
-from game.core.course import load_course
+from game.ai.wild_race.hard import HardAgent, keyed_roll, win_chance
+from game.levels.course import load_course
 from game.rules.wild_race import RULESET, RaceSetup, new_state
 from game.rules.wild_race.options import Options
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.host import ProcessHost
-from game.core.course import load_course
+from game.levels.course import load_course
 from game.core.driver import sample_chance
 from game.core.protocol import CHANCE
 from game.rules.doomwheel import RULESET, DoomSetup, new_state

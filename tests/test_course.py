@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core.course import (
+from game.levels.course import (
     BASE_LENGTH,
     BASE_WIDTH,
     Course,

@@ -14,7 +14,7 @@ from types import ModuleType
 
 import pytest
 
-from game.core.course import Course, check_course, load_course, save_course
+from game.levels.course import Course, check_course, load_course, save_course
 from game.core.protocol import TERMINAL
 from game.rules.wild_race import RULESET
 from game.rules.wild_race.options import Options

@@ -1,4 +1,4 @@
-"""The one course listing (game.core.course_list, issue 12 fault 1 and item 13): every
+"""The one course listing (game.levels.course_list, issue 12 fault 1 and item 13): every
 course file is read once through the hardened loader and kept until it changes; a
 file that does not load, or that check_course finds an error in, is listed with its
 first problem and cannot be raced; a file whose ruleset cannot be told is listed for
@@ -12,7 +12,7 @@ import pathlib
 
 import pytest
 
-from game.core import course_list
+from game.levels import course_list
 from tests.hostile_helpers import fill_folder
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ pygame = pytest.importorskip("pygame")
 
 @pytest.mark.parametrize("name", ["figure_of_eight", "the_ratways"])
 def test_a_figure_eight_crossing_is_drawn_as_open_track(name: str) -> None:
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.ui.table_view import _outside_crossings, course_preview
     pygame.init()
     course = load_course(f"levels/doomwheel/{name}.json")

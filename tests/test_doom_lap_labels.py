@@ -23,7 +23,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
-from game.core.course import load_course  # noqa: E402
+from game.levels.course import load_course  # noqa: E402
 from game.core.driver import sample_chance  # noqa: E402
 from game.core.protocol import CHANCE  # noqa: E402
 from game.rules.doomwheel import RULESET, DoomSetup, new_state  # noqa: E402
@@ -52,8 +52,8 @@ def _ahead(w, inches: float, left: float = 0.0) -> tuple[float, float]:  # type:
 
 @pytest.mark.parametrize("course", [FIGURE_8, RATWAYS])
 def test_pointer_five_inches_ahead_of_an_11_inch_move_asks_for_a_straight_move(course: pathlib.Path) -> None:
-    from game.ui.doom_lap import lap_of
-    from game.ui.doom_preview import plan_for
+    from game.ui.doomwheel.lap import lap_of
+    from game.ui.doomwheel.preview import plan_for
     st = _grid(course)
     lap = lap_of(st.course)
     for w in st.wheels.values():
@@ -68,8 +68,8 @@ def test_pointer_five_inches_ahead_of_an_11_inch_move_asks_for_a_straight_move(c
 def test_a_move_still_ends_at_the_pointer_where_one_can() -> None:
     """Aiming the lap's way keeps the exact aim of test_doom_ui_ghost: a pointer where
     a free move of (at, angle) ends asks for that move."""
-    from game.ui.doom_lap import lap_of
-    from game.ui.doom_preview import plan_for
+    from game.ui.doomwheel.lap import lap_of
+    from game.ui.doomwheel.preview import plan_for
     st = _grid()
     w = st.wheels["red"]
     roll = 12.0
@@ -84,8 +84,8 @@ def test_a_move_still_ends_at_the_pointer_where_one_can() -> None:
 
 
 def test_a_pointer_clearly_behind_turns_the_wheel_back_and_a_far_one_stops_short() -> None:
-    from game.ui.doom_lap import lap_of
-    from game.ui.doom_preview import plan_for
+    from game.ui.doomwheel.lap import lap_of
+    from game.ui.doomwheel.preview import plan_for
     st = _grid()
     w = st.wheels["red"]
     lap = lap_of(st.course)
@@ -124,7 +124,7 @@ def test_lap_arrows_point_the_way_the_ai_racing_line_goes() -> None:
     from types import SimpleNamespace
 
     from game.ai.doomwheel.track import track_of
-    from game.ui.doom_lap import lap_of, turn_between
+    from game.ui.doomwheel.lap import lap_of, turn_between
     for path in (FIGURE_8, RATWAYS):
         course = load_course(str(path))
         lap, track = lap_of(course), track_of(course)
@@ -146,8 +146,8 @@ def _arc(lap, x: float, y: float) -> float:  # type: ignore[no-untyped-def]
 def test_arrows_are_drawn_on_the_track_and_at_the_next_checkpoint(app) -> None:  # type: ignore[no-untyped-def]
     from game.rules.doomwheel.options import Options
     from game.ui import art
-    from game.ui.doom_lap import lap_of
-    from game.ui.doom_view import LAP_ARROW
+    from game.ui.doomwheel.lap import lap_of
+    from game.ui.doomwheel.view import LAP_ARROW
     from game.ui.scenes.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=3,
                     colours=[0, 1])
@@ -185,7 +185,7 @@ def _overlaps(view) -> list[str]:  # type: ignore[no-untyped-def]
     bolt thrower: measured from the state, not the placer) or another label."""
     cam = view.camera
     st = view.state
-    from game.ui.doom_labels import base_rect
+    from game.ui.doomwheel.labels import base_rect
     pieces = {}
     for w in st.wheels.values():
         if w.id in view.anim_seen:
@@ -209,7 +209,7 @@ def _overlaps(view) -> list[str]:  # type: ignore[no-untyped-def]
 @pytest.fixture()
 def seen_poses(monkeypatch: pytest.MonkeyPatch) -> None:
     """The view keeps the poses it drew the wheels and critters at, for _overlaps."""
-    from game.ui.doom_view import DoomTableView
+    from game.ui.doomwheel.view import DoomTableView
     real = DoomTableView._draw_racers
 
     def spy(self, target, anim, selected):  # type: ignore[no-untyped-def]
@@ -247,7 +247,7 @@ def test_no_word_or_marker_covers_a_piece_or_another_through_a_race(app, seen_po
     """A race with a human seat (the ghost's words, the run-over numbers, the bolt
     thrower's odds) and AI seats, checked every frame for 600 frames."""
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.doom_race import DoomRaceScene
+    from game.ui.doomwheel.scenes.race import DoomRaceScene
     from game.ui.scenes.flow import start_doomwheel
     seats = [("Ann", "human")] + [(n, "easy") for n in ("Bob", "Cat", "Dan")][:players - 1]
     start_doomwheel(app, load_course(str(path)), seats, Options(players=players, laps=1), seed=seed)

@@ -52,7 +52,7 @@ class Human:
         self.hint: dict[str, float] = {}  # each wheel's progress round the lap
 
     def play(self, app) -> bool:  # type: ignore[no-untyped-def]
-        from game.ui.scenes.doom_race import DoomRaceScene
+        from game.ui.doomwheel.scenes.race import DoomRaceScene
         scene = app.scene
         assert isinstance(scene, DoomRaceScene)
         p = scene._human()
@@ -157,7 +157,7 @@ class Human:
 
 
 def run_race(app, human: Human, limit: int = 6000) -> int:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.doom_race import DoomRaceScene
+    from game.ui.doomwheel.scenes.race import DoomRaceScene
     decisions = 0
     for _ in range(limit):
         if not isinstance(app.scene, DoomRaceScene):
@@ -169,9 +169,9 @@ def run_race(app, human: Human, limit: int = 6000) -> int:  # type: ignore[no-un
 
 
 def test_whole_doomwheel_race_through_the_window(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.doom_race import DoomRaceScene
-    from game.ui.scenes.doom_results import DoomResultsScene
-    from game.ui.scenes.doom_setup import DoomSetupScene
+    from game.ui.doomwheel.scenes.race import DoomRaceScene
+    from game.ui.doomwheel.scenes.results import DoomResultsScene
+    from game.ui.doomwheel.scenes.setup import DoomSetupScene
     app.frame(1 / 60)
     click_button(app, "Doomwheel Race")
     setup = app.scene
@@ -202,7 +202,7 @@ def test_whole_doomwheel_race_through_the_window(app, tmp_path: pathlib.Path) ->
 
 
 def test_hot_seat_hands_over_between_humans(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.scenes.flow import start_doomwheel
     course = load_course(str(FIGURE_8))
@@ -214,9 +214,9 @@ def test_hot_seat_hands_over_between_humans(app) -> None:  # type: ignore[no-unt
 
 
 def test_spectated_ai_race_skips_to_the_results(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.doom_race import DoomRaceScene
+    from game.ui.doomwheel.scenes.race import DoomRaceScene
     from game.ui.scenes.flow import start_doomwheel
     course = load_course(str(ROOT / "levels" / "doomwheel" / "the_ratways.json"))
     start_doomwheel(app, course, [("A", "random"), ("B", "random"), ("C", "random")], Options(players=3), seed=2)
@@ -236,7 +236,7 @@ def test_spectated_ai_race_skips_to_the_results(app) -> None:  # type: ignore[no
 
 
 def test_screenshot_shows_wheels_in_their_colours(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui import art
     from game.ui.scenes.flow import start_doomwheel
@@ -279,9 +279,9 @@ def test_screenshot_shows_wheels_in_their_colours(app, tmp_path: pathlib.Path) -
 
 
 def test_pause_and_results_leave_no_stray_buttons(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.doom_race import DoomRaceScene
+    from game.ui.doomwheel.scenes.race import DoomRaceScene
     from game.ui.scenes.flow import start_doomwheel
     course = load_course(str(FIGURE_8))
     start_doomwheel(app, course, [("Ann", "human"), ("Bob", "random")], Options(), seed=5)
@@ -320,7 +320,7 @@ def _until(app, scene, kind: str, human: Human, limit: int = 600):  # type: igno
 
 
 def test_per_point_sabotage_takes_a_direction_a_point(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.scenes.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")],
@@ -344,7 +344,7 @@ def test_per_point_sabotage_takes_a_direction_a_point(app) -> None:  # type: ign
 
 
 def test_up_to_move_is_shortened_with_keys(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.scenes.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")],
@@ -366,7 +366,7 @@ def test_up_to_move_is_shortened_with_keys(app) -> None:  # type: ignore[no-unty
 
 
 def test_set_up_switches_between_the_rulesets(app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.doom_setup import RULESETS, DoomSetupScene
+    from game.ui.doomwheel.scenes.setup import RULESETS, DoomSetupScene
     from game.ui.scenes.setup import SetupScene
     app.frame(1 / 60)
     click_button(app, "New race")
@@ -386,7 +386,7 @@ def test_set_up_switches_between_the_rulesets(app) -> None:  # type: ignore[no-u
 def test_small_window_keeps_every_sabotage_button(tmp_path: pathlib.Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.app import App
     from game.ui.scenes.flow import start_doomwheel
@@ -408,7 +408,7 @@ def test_small_window_keeps_every_sabotage_button(tmp_path: pathlib.Path,
 
 
 def test_camera_pans_to_a_deciding_wheel_only_when_it_is_out_of_view(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.scenes.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=3)
@@ -433,7 +433,7 @@ def test_camera_pans_to_a_deciding_wheel_only_when_it_is_out_of_view(app) -> Non
 def test_set_up_lists_the_players_own_doomwheel_courses(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
     import json
     import shutil
-    from game.ui.scenes.doom_setup import DoomSetupScene
+    from game.ui.doomwheel.scenes.setup import DoomSetupScene
     mine = tmp_path / "courses"
     mine.mkdir()
     doc = json.loads(FIGURE_8.read_text())
@@ -456,7 +456,7 @@ def test_set_up_lists_the_players_own_doomwheel_courses(app, tmp_path: pathlib.P
 
 
 def test_a_race_with_every_other_option_value(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.scenes.flow import start_doomwheel
     opts = Options(players=3, laps=1, move_distance="up_to", schwenk="free_pivot", edge_damage="d3_s4",
@@ -470,7 +470,7 @@ def test_a_race_with_every_other_option_value(app) -> None:  # type: ignore[no-u
 
 
 def test_schwenk_point_dragged_by_its_handle_and_kept_by_a_nudge(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.scenes.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=6)
@@ -506,7 +506,7 @@ def test_schwenk_point_dragged_by_its_handle_and_kept_by_a_nudge(app) -> None:  
 def test_wild_race_pause_leaves_one_set_of_decision_buttons(app) -> None:  # type: ignore[no-untyped-def]
     """The same re-entry after the pause menu, in the Wild Race scene (it left the old
     buttons on screen beside the new ones)."""
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")), [("A", "human"), ("B", "random")],

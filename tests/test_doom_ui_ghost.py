@@ -13,12 +13,12 @@ import random
 
 import pytest
 
-from game.core.course import load_course
+from game.levels.course import load_course
 from game.core.driver import sample_chance
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.doomwheel import RULESET, DoomSetup, new_state
 from game.rules.doomwheel.geo import pivot_point, rotate_about, schwenk_cost, unit
-from game.ui.doom_preview import aim, preview
+from game.ui.doomwheel.preview import aim, preview
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LEVELS = sorted((ROOT / "levels" / "doomwheel").glob("*.json"))
@@ -119,8 +119,8 @@ def test_run_over_critter_is_tossed_aside_then_gone(monkeypatch: pytest.MonkeyPa
     pygame.init()
     pygame.display.set_mode((64, 64))
     from game.rules.doomwheel import events as ev
-    from game.ui.doom_animate import DoomAnimator
-    from game.ui.doom_view import TOSS_TIME, DoomTableView
+    from game.ui.doomwheel.animate import DoomAnimator
+    from game.ui.doomwheel.view import TOSS_TIME, DoomTableView
     course = load_course(str(LEVELS[0]))
     st = new_state(DoomSetup(course, (("red", "Red"), ("blue", "Blue")), 3))
     anim = DoomAnimator.of(st)
@@ -149,7 +149,7 @@ def test_run_over_critter_is_tossed_aside_then_gone(monkeypatch: pytest.MonkeyPa
 
 def test_shot_flies_from_the_bolt_thrower_and_a_lost_wound_flashes() -> None:
     from game.rules.doomwheel import events as ev
-    from game.ui.doom_animate import DoomAnimator
+    from game.ui.doomwheel.animate import DoomAnimator
     from game.ui.session import Chosen
     course = load_course(str(LEVELS[0]))
     st = new_state(DoomSetup(course, (("red", "Red"), ("blue", "Blue")), 3))
@@ -172,7 +172,7 @@ def test_critters_are_told_apart_by_lightness_not_only_hue() -> None:
     pygame = pytest.importorskip("pygame")
     pygame.init()
     from game.rules.doomwheel.state import CRITTER_RADIUS
-    from game.ui import doom_art
+    from game.ui.doomwheel import art as doom_art
 
     def lightness(kind: str) -> float:
         spr = doom_art.critter_sprite(kind, 19.0, CRITTER_RADIUS[kind])

@@ -23,12 +23,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 pygame = pytest.importorskip("pygame")
 
-from game.core.course import load_course  # noqa: E402
+from game.levels.course import load_course  # noqa: E402
 from game.core.driver import sample_chance  # noqa: E402
 from game.core.events import RollMade  # noqa: E402
 from game.core.protocol import CHANCE, TERMINAL, Choice  # noqa: E402
 from game.rules.doomwheel import RULESET, DoomSetup, new_state, shooting  # noqa: E402
-from game.ui import doom_words as words  # noqa: E402
+from game.ui.doomwheel import words  # noqa: E402
 from game.ui.session import Chosen  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -186,7 +186,7 @@ def test_sabotage_dice_are_worded_from_the_saboteurs_side() -> None:
     other = next(w for w in st.wheels if w != me)
     c = Choice.make("sabotage", target=other, points=2, heading=0.0)
     narrator = words.Narrator(NAMES, st)
-    from game.ui.doom_panels import DoomDiceTray
+    from game.ui.doomwheel.panels import DoomDiceTray
     tray = DoomDiceTray(narrator)
     events = [Chosen(me, c)] + list(RULESET.apply(st, c)) + _roll(st, 3, 2)
     rolls = [e for e in events if e.kind == "RollMade" and e.reason == "sabotage"]
@@ -216,7 +216,7 @@ def test_per_point_sabotage_counts_the_points() -> None:
 # --- 8. a direction is degrees, not a die face ------------------------------------------------
 
 def test_direction_roll_shows_degrees_and_a_compass_word_without_a_die_box() -> None:
-    from game.ui.doom_panels import DoomDiceTray
+    from game.ui.doomwheel.panels import DoomDiceTray
     narrator = words.Narrator(NAMES)
     tray = DoomDiceTray(narrator)
     e = RollMade("red", "red", "direction", "d360", (264,), 264)
@@ -256,7 +256,7 @@ def test_repair_at_full_wounds_says_it_gains_nothing() -> None:
 
 def _plan_scene(app, seed: int = 0, dice: tuple[int, ...] = (6, 6, 6)):  # type: ignore[no-untyped-def]
     """A race scene at a plan decision with a known roll (two human seats)."""
-    from game.ui.scenes.doom_race import DoomRaceScene
+    from game.ui.doomwheel.scenes.race import DoomRaceScene
     from game.ui.session import Seat, Session
     st = _fresh(seed)
     RULESET.apply(st, Choice.make("drive"))
@@ -324,7 +324,7 @@ def test_move_ghost_ram_before_the_schwenk_drops_the_empty_last_straight() -> No
     """The 71 screenshot: "... then 0.0\" straight, rams Blue" while the drawing
     stopped at Blue before the Schwenk."""
     assert words.move_text(4.8, -64.0, 7.0, 2.2) == "4.8\" straight, then Schwenk 64° right (costs 2.2\")"
-    from game.ui.doom_preview import Leg
+    from game.ui.doomwheel.preview import Leg
     legs = [Leg("line", 0.0, 0.0, 90.0, 0.0, 4.5, 90.0)]
     assert words.move_outcome(4.8, -64.0, 7.0, legs, "blue", "", "", NAMES) == \
         "it rams Blue after 4.5\", before the Schwenk"
@@ -333,8 +333,9 @@ def test_move_ghost_ram_before_the_schwenk_drops_the_empty_last_straight() -> No
 # --- 7. the results' columns ----------------------------------------------------------------
 
 def test_results_place_icon_and_name_do_not_overlap(app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui import art, doom_art
-    from game.ui.scenes import doom_results
+    from game.ui import art
+    from game.ui.doomwheel import art as doom_art
+    from game.ui.doomwheel.scenes import results as doom_results
     cols = dict(doom_results.COLUMNS)
     icon = doom_art.wheel_sprite(art.player_colour(0, False), 0, 12.0, 3.937, 1.969)
     bold = art.font(18, bold=True)

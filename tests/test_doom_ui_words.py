@@ -7,11 +7,11 @@ from __future__ import annotations
 import pathlib
 import random
 
-from game.core.course import load_course
+from game.levels.course import load_course
 from game.core.driver import sample_chance
 from game.core.protocol import CHANCE, TERMINAL
 from game.rules.doomwheel import RULESET, DoomSetup, new_state
-from game.ui import doom_words
+from game.ui.doomwheel import words as doom_words
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SILENT = {"CritterMoved"}
@@ -49,7 +49,7 @@ def test_every_event_and_choice_has_words() -> None:
 
 def test_ram_lines_say_who_takes_it_and_what_follows() -> None:
     from game.rules.doomwheel.events import Rammed
-    from game.ui.doom_words import log_line
+    from game.ui.doomwheel.words import log_line
     names = {"red": "Red", "blue": "Blue"}
     worse = log_line(Rammed("blue", "red", 2, "blue"), names)
     assert worse.startswith("Blue rams Red! D6 2") and "Blue comes off worse: its move ends" in worse

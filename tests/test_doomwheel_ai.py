@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as hs
 
 from game.ai.agents import DOOMWHEEL_AGENTS, make_agent
 from game.ai.doomwheel.track import track_of
-from game.core.course import load_course
+from game.levels.course import load_course
 from game.core.dice import seed_state
 from game.core.driver import sample_chance
 from game.core.errors import BadInput

@@ -7,7 +7,7 @@ import pathlib
 import random
 from typing import Any
 
-from game.core.course import course_from_json, load_course
+from game.levels.course import course_from_json, load_course
 from game.core.driver import play
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.doomwheel import RULESET, DoomSetup, new_state

@@ -29,8 +29,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.core import course as course_mod  # noqa: E402
-from game.core.course import course_to_json, load_course, save_course  # noqa: E402
+from game.levels import course as course_mod  # noqa: E402
+from game.levels.course import course_to_json, load_course, save_course  # noqa: E402
 from game.core.errors import BadInput  # noqa: E402
 from game.ui.editor_model import (  # noqa: E402
     PRESETS,

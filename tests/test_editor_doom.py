@@ -122,7 +122,7 @@ def test_build_a_doomwheel_track_by_input_save_validate_and_race_it(app, tmp_pat
     import subprocess
     import sys
 
-    from game.core.course import load_course, save_course
+    from game.levels.course import load_course, save_course
     from game.ui.editor_model import Target
     from game.ui.scenes.editor_test_race import DoomTestRaceScene
     ed = open_editor(app)
@@ -225,7 +225,7 @@ def test_build_a_doomwheel_track_by_input_save_validate_and_race_it(app, tmp_pat
 
 
 def test_clicking_a_doomwheel_problem_selects_the_piece(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import Problem
+    from game.levels.course import Problem
     from game.ui.editor_model import Target, target_for
     ed = open_editor(app)
     ed.new_course("doomwheel")
@@ -257,7 +257,7 @@ def test_clicking_a_doomwheel_problem_selects_the_piece(app) -> None:  # type: i
 
 
 def test_the_template_is_canonical_and_clean() -> None:
-    from game.core.course import course_from_json, course_to_json
+    from game.levels.course import course_from_json, course_to_json
     from game.ui.editor_model import EditorModel
     m = EditorModel.new("Mine", ruleset="doomwheel")
     assert m.problems == [] and m.name == "Mine" and m.is_doom and m.laps == 3

@@ -108,7 +108,7 @@ def test_a_set_up_screen_waits(waiting_app) -> None:  # type: ignore[no-untyped-
 
 
 def test_a_race_draws_while_it_moves_and_waits_for_its_human(waiting_app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     app, wait = waiting_app

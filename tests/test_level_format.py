@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core.course import (
+from game.levels.course import (
     FORMAT,
     Course,
     CourseError,
@@ -31,7 +31,7 @@ from game.core.course import (
     read_course,
     save_course,
 )
-from game.core.course_check import BoxTree, _Geo, centre_crossings
+from game.levels.course_check import BoxTree, _Geo, centre_crossings
 from game.core.errors import BadInput
 from game.core.jsonload import canonical_dumps
 

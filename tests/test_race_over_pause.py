@@ -30,7 +30,7 @@ def slow_app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch):  # type: 
 
 
 def _finished_doom_race(app):  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.scenes.flow import start_doomwheel
     course = load_course(str(ROOT / "levels" / "doomwheel" / "the_ratways.json"))

@@ -43,7 +43,7 @@ def move_mouse(app: Any, pos: tuple[int, int], buttons: tuple[int, int, int] = (
 
 def start(app: Any, seats: list[tuple[str, str]], per: int = 1, course: str = "sample_sprint.json",
           seed: int = 2) -> Any:
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     start_series(app, load_course(str(LEVELS / course)), seats, per, Options(), 1, seed=seed)
@@ -147,7 +147,7 @@ def test_a_single_favour_offer_is_logged_as_thrown_then_kept(app) -> None:  # ty
 
 def test_an_ai_favour_decision_shows_the_die_it_decided_on() -> None:
     """The session (no window): an AI's re-roll is logged after the die it re-rolled."""
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.session import Seat, Session
     s = Session.new(load_course(str(LEVELS / "sprint.json")), [Seat("red", "A", "greedy"), Seat("blue", "B", "random")],
@@ -229,7 +229,7 @@ def test_log_grows_by_key_button_and_drag_and_marks_turns(app) -> None:  # type:
 
 
 def test_the_doomwheel_log_grows_too(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.scenes.flow import start_doomwheel
     course = next((ROOT / "levels" / "doomwheel").glob("*.json"))
@@ -421,9 +421,9 @@ def test_scenery_move_draws_the_obstacle_outline_where_it_lands(app) -> None:  #
 
 def _results(app: Any, doom: bool) -> Any:
     if doom:
-        from game.core.course import load_course
+        from game.levels.course import load_course
         from game.rules.doomwheel.options import Options
-        from game.ui.scenes.doom_results import DoomResultsScene as Results
+        from game.ui.doomwheel.scenes.results import DoomResultsScene as Results
         from game.ui.scenes.flow import start_doomwheel
         start_doomwheel(app, load_course(str(next((ROOT / "levels" / "doomwheel").glob("*.json")))),
                         [("A", "random"), ("B", "random")], Options(), seed=1)
@@ -469,7 +469,7 @@ def test_the_report_line_says_what_the_button_makes(app, doom: bool) -> None:  #
 def barge_race(app: Any, seed: int) -> Any:
     """A Sprint with two racers each (A at the window, B a random AI) played on to A's
     first barge turn."""
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import Series, play_race
     from game.ui.session import Seat, Session

@@ -124,7 +124,7 @@ def test_z_goes_straight_ahead_and_help_lists_it(app) -> None:  # type: ignore[n
 # --- 2. the Scenery Phase panel -------------------------------------------------------------
 
 def scenery_race(app: Any) -> Any:
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
@@ -203,7 +203,7 @@ def test_scenery_panel_names_fit_hover_and_explain(app) -> None:  # type: ignore
 # --- 3. why no whip -------------------------------------------------------------------------
 
 def test_spur_whip_panel_says_why_no_whip(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")),
@@ -253,7 +253,7 @@ def test_favour_hint_counts_a_better_face() -> None:
 
 
 def test_favour_offer_shows_the_die_in_the_tray(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")),
@@ -304,7 +304,7 @@ def test_log_jumps_to_newest_and_ai_finish_score_is_not_inches(app) -> None:  # 
 # --- 6. results columns -----------------------------------------------------------------------
 
 def test_results_columns_line_up_with_the_winner_bold(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     from game.ui.scenes.results import ResultsScene
@@ -332,7 +332,7 @@ def test_results_columns_line_up_with_the_winner_bold(app) -> None:  # type: ign
 
 def test_placement_numbers_each_free_slot_on_the_table(app) -> None:  # type: ignore[no-untyped-def]
     """The placement buttons say "slot 1/2/3"; the table shows where each slot is."""
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.flow import slots
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series

@@ -120,7 +120,7 @@ def test_help_lists_exactly_the_agents_the_program_makes(capsys: pytest.CaptureF
 
 
 def test_help_names_the_real_default_courses(capsys: pytest.CaptureFixture[str]) -> None:
-    from game.core.course import load_course
+    from game.levels.course import load_course
     text = _help("simulate", capsys)
     assert load_course(DEFAULT_COURSE).name in text  # "Sample Sprint", not "the Sprint"
     assert load_course(str(ROOT / DOOMWHEEL_DEFAULT)).name in text

@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.cli import main  # noqa: E402
-from game.core.course import load_course  # noqa: E402
+from game.levels.course import load_course  # noqa: E402
 from game.core.driver import play  # noqa: E402
 from game.core.record import SeatRecord  # noqa: E402
 from game.save import RecordedGame, check_replay, read_replay, start_game  # noqa: E402

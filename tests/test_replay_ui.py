@@ -167,7 +167,7 @@ def test_a_doomwheel_replay_is_worded_as_the_live_race(app) -> None:  # type: ig
     stepping there from the start words it."""
     import re
 
-    from game.ui.doom_panels import DoomDiceTray
+    from game.ui.doomwheel.panels import DoomDiceTray
     scene = paused_viewer(app, "doomwheel-1.replay.json")
     assert isinstance(scene.dice, DoomDiceTray)
     n = len(scene.record.history)
@@ -352,7 +352,7 @@ def _finish(app: Any) -> None:
 
 @pytest.mark.parametrize("ruleset", ["wild-race", "doomwheel"])
 def test_results_report_button_writes_a_png(app, ruleset: str) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     if ruleset == "wild-race":
         from game.rules.wild_race.options import Options
         from game.ui.scenes.flow import start_series

@@ -108,7 +108,7 @@ def test_report_bad_input_is_one_line(tmp_path: pathlib.Path, capsys: pytest.Cap
 def test_report_draws_scenery_where_it_ended(tmp_path: pathlib.Path) -> None:
     """The Wild Race's scenery creeps and is recycled: the report draws each obstacle
     where it ended the race (solid) and, if it moved, faintly where it began."""
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.ui.report import Report, render
     course = load_course(str(ROOT / "levels" / "wild_race" / "s_bends.json"))
     o = max(course.obstacles, key=lambda o: o.size == "large")

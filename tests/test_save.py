@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from game.ai.agents import make_agent
-from game.core.course import load_course
+from game.levels.course import load_course
 from game.core.errors import BadInput
 from game.core.protocol import CHANCE, TERMINAL
 from game.core.driver import sample_chance

@@ -42,7 +42,7 @@ def press_button(app: Any, el: Any) -> None:
 
 
 def wild_race(app: Any, kinds: tuple[str, ...] = ("human", "random"), takebacks: bool = False, seed: int = 5) -> Any:
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     start_series(app, load_course(str(SPRINT)), [(f"P{i}", k) for i, k in enumerate(kinds)], 1, Options(), 1,
@@ -52,7 +52,7 @@ def wild_race(app: Any, kinds: tuple[str, ...] = ("human", "random"), takebacks:
 
 
 def doom_race(app: Any, takebacks: bool = False, seed: int = 6) -> Any:
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.scenes.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=seed,
@@ -394,7 +394,7 @@ def test_take_back_button_works_like_u(app) -> None:  # type: ignore[no-untyped-
 
 
 def test_set_up_screens_offer_the_take_backs_house_rule(app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.doom_setup import DoomSetupScene
+    from game.ui.doomwheel.scenes.setup import DoomSetupScene
     from game.ui.scenes.setup import SetupScene
     for cls in (SetupScene, DoomSetupScene):
         app.replace(cls(app))
@@ -411,7 +411,7 @@ def test_resumed_solo_game_with_a_worker_ai_makes_the_same_choices(tmp_path: pat
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
     from game.ai.host import ProcessHost, make_host
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.save import attach, load_game, save_game, state_digest
     from game.ui.session import Seat, Session
@@ -454,7 +454,7 @@ def test_resumed_solo_game_with_a_worker_ai_makes_the_same_choices(tmp_path: pat
 
 def test_worker_host_tells_its_states_while_an_ask_is_outstanding() -> None:
     from game.ai.host import InlineHost, ProcessHost
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.save import agent_states
     from game.ui.session import Seat, Session
@@ -484,7 +484,7 @@ def test_worker_host_tells_its_states_while_an_ask_is_outstanding() -> None:
 
 
 def test_a_loaded_grand_prix_race_keeps_the_standings(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     from game.ui.scenes.load import LoadScene

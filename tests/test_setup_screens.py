@@ -99,7 +99,7 @@ def test_wild_race_set_up_marks_a_broken_course_and_will_not_start_it(app, tmp_p
 
 
 def test_doomwheel_set_up_greys_a_broken_course_and_will_not_start_it(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.doom_setup import DoomSetupScene
+    from game.ui.doomwheel.scenes.setup import DoomSetupScene
     my_courses(tmp_path)
     frames(app)
     click_button(app, "Doomwheel Race")
@@ -122,7 +122,7 @@ def test_doomwheel_set_up_greys_a_broken_course_and_will_not_start_it(app, tmp_p
 # --- item 14 ---------------------------------------------------------------------------------
 
 def test_doomwheel_players_follow_what_the_track_seats(app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.doom_setup import DoomSetupScene
+    from game.ui.doomwheel.scenes.setup import DoomSetupScene
     frames(app)
     click_button(app, "Doomwheel Race")
     setup = app.scene

@@ -43,7 +43,7 @@ def _race_log(app, scene_name: str, lines: int, frames: int = 4000) -> list[str]
 def test_doomwheel_log_names_wheels_by_their_players_names(app, players: int) -> None:  # type: ignore[no-untyped-def]
     """The AIs' reasons named a wheel by its id ("Yellow: Green keeps its 5 sabotage
     points"): every line names a seat by its player's name."""
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.scenes.flow import start_doomwheel
     names = ["Ann", "Bob", "Cat", "Dan"][:players]
@@ -60,7 +60,7 @@ def test_doomwheel_log_names_wheels_by_their_players_names(app, players: int) ->
 def test_doomwheel_default_names_are_the_colours_drawn(app) -> None:  # type: ignore[no-untyped-def]
     """A 3-player race from the set-up's defaults: the third seat is drawn yellow and
     called Yellow everywhere, never Green (its id)."""
-    from game.ui.scenes.doom_setup import DoomSetupScene
+    from game.ui.doomwheel.scenes.setup import DoomSetupScene
     app.frame(1 / 60)
     click_button(app, "Doomwheel Race")
     setup = app.scene
@@ -81,7 +81,7 @@ def test_doomwheel_default_names_are_the_colours_drawn(app) -> None:  # type: ig
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_wild_race_log_names_players_and_racers_as_seen(app, players: int) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     names = ["Ann", "Bob", "Cat", "Dan"][:players]
@@ -145,7 +145,7 @@ def test_report_legend_names_each_trail_by_its_drawn_colour(tmp_path: pathlib.Pa
 def test_report_of_an_older_replay_names_seats_by_the_colour_drawn() -> None:
     """Replays the command line wrote before this fix name the seats Red, Blue, Green,
     Gold with every colour 0 (drawn by seat number): the legend says Yellow, Purple."""
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.core.driver import play
     from game.core.record import SeatRecord
     from game.rules.wild_race import RaceSetup, new_state

@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cli import main
-from game.core.course import check_course, course_to_json, load_course, save_course
+from game.levels.course import check_course, course_to_json, load_course, save_course
 from game.core.protocol import TERMINAL
-from game.core.tiled import course_to_tiled, read_tiled, read_tiled_file, tiled_to_course_json
+from game.levels.tiled import course_to_tiled, read_tiled, read_tiled_file, tiled_to_course_json
 from game.rules.wild_race import RULESET
 from game.rules.wild_race.options import Options
 from game.sim import run_race

@@ -146,7 +146,7 @@ def test_whole_hot_seat_race_through_the_window(app, seed: int) -> None:  # type
 
 
 def test_spectated_ai_race_reaches_results(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     from game.ui.scenes.results import ResultsScene
@@ -167,7 +167,7 @@ def test_spectated_ai_race_reaches_results(app) -> None:  # type: ignore[no-unty
 
 
 def test_pause_and_keys_do_not_break_the_race(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
@@ -192,7 +192,7 @@ def test_no_display_falls_back_to_a_headless_race(monkeypatch: pytest.MonkeyPatc
 
 
 def test_help_overlay_shows_the_charts(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
@@ -229,7 +229,7 @@ def test_bad_course_file_is_marked_and_keeps_the_set_up(app, tmp_path: pathlib.P
 
 def test_scenery_obstacle_moved_by_mouse(app) -> None:  # type: ignore[no-untyped-def]
     """In the Scenery Phase a player clicks an obstacle, then the spot 3" back."""
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     from game.ui.scenes.race import RaceScene
@@ -287,7 +287,7 @@ def test_setup_colour_choice_swaps_and_reaches_the_race(app) -> None:  # type: i
 
 def test_stamina_segment_by_keyboard(app) -> None:  # type: ignore[no-untyped-def]
     """Aim, press S to turn there, aim on: the move carries a stamina leg."""
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.geo import unit
     from game.rules.wild_race.movement import finish_heading
     from game.rules.wild_race.options import Options
@@ -328,7 +328,7 @@ def test_stamina_segment_by_keyboard(app) -> None:  # type: ignore[no-untyped-de
 
 
 def test_ui_scale_applies_to_fonts_and_layout(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui import art
     from game.ui.scenes.flow import start_series
@@ -346,7 +346,7 @@ def test_ui_scale_applies_to_fonts_and_layout(app) -> None:  # type: ignore[no-u
 
 
 def test_drag_a_racer_and_let_go_moves_it(app) -> None:  # type: ignore[no-untyped-def]
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.geo import unit
     from game.rules.wild_race.movement import finish_heading
     from game.rules.wild_race.options import Options
@@ -380,7 +380,7 @@ def test_ai_thinks_in_a_worker_process_with_the_same_answers_and_logs_why(app) -
     choice writes its reason in the log (CONTRACTS §3, issue 4)."""
     import time as _time
     from game.ai.host import ProcessHost
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     from game.ui.scenes.race import RaceScene
@@ -414,7 +414,7 @@ def test_ai_thinks_in_a_worker_process_with_the_same_answers_and_logs_why(app) -
 def test_skip_to_end_keeps_drawing_while_an_ai_thinks(app) -> None:  # type: ignore[no-untyped-def]
     """K plays the rest without animation; with an AI in its worker process the
     window goes on drawing frames until the race is over (it never blocks)."""
-    from game.core.course import load_course
+    from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.scenes.flow import start_series
     from game.ui.scenes.results import ResultsScene

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pathlib
 from typing import Any
 
-from game.core.course import course_from_json, load_course
+from game.levels.course import course_from_json, load_course
 from game.core.driver import play
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.wild_race import RULESET, RaceSetup, new_state

@@ -34,7 +34,7 @@ from typing import Callable
 ROOT = os.environ.get("WT_BENCH_ROOT") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from game.core.course import load_course  # noqa: E402
+from game.levels.course import load_course  # noqa: E402
 from game.core.driver import play  # noqa: E402
 from game.rules.wild_race import RULESET, RaceSetup, new_state  # noqa: E402
 from game.sim import make_agents  # noqa: E402
@@ -306,8 +306,8 @@ def bench_largest_course(n: int) -> float:
     """Load and check the largest legal course (tests/test_level_format.py builds it), in ms."""
     import json as _json
 
-    from game.core.course import read_course
-    from game.core.course_check import check_course
+    from game.levels.course import read_course
+    from game.levels.course_check import check_course
     from game.core.jsonload import canonical_dumps
     from tests.test_level_format import huge_course_data
     text = canonical_dumps(huge_course_data())
@@ -362,7 +362,7 @@ def bench_frames(n: int) -> dict[str, float] | None:
         "import os, sys, time, json, statistics; os.environ['SDL_VIDEODRIVER']='dummy';"
         "os.environ['SDL_AUDIODRIVER']='dummy'; os.environ['WILD_TABLE_HOME']='/tmp/wt-bench';"
         "sys.path.insert(0, %r);"
-        "from game.ui.app import App; from game.core.course import load_course;"
+        "from game.ui.app import App; from game.levels.course import load_course;"
         "from game.rules.wild_race.options import Options; from game.ui.scenes.flow import start_series;"
         "app = App((1920, 1080), clock=lambda: 0.0);"
         "course = load_course(%r);"
@@ -386,7 +386,7 @@ os.environ['SDL_AUDIODRIVER'] = 'dummy'
 os.environ['WILD_TABLE_HOME'] = '/tmp/wt-bench'
 sys.path.insert(0, ROOT)
 from game.ui.app import App
-from game.core.course import load_course
+from game.levels.course import load_course
 from game.rules.wild_race.options import Options
 from game.ui.scenes.flow import start_series
 if __name__ == '__main__':
@@ -413,7 +413,7 @@ os.environ['SDL_AUDIODRIVER'] = 'dummy'
 os.environ['WILD_TABLE_HOME'] = '/tmp/wt-bench'
 sys.path.insert(0, ROOT)
 from game.ui.app import App
-from game.core.course import load_course
+from game.levels.course import load_course
 from game.ui.scenes.flow import start_doomwheel
 if __name__ == '__main__':
     app = App((1920, 1080))
@@ -481,7 +481,7 @@ import pygame
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.setup import SetupScene
-from game.core.course import load_course
+from game.levels.course import load_course
 from game.rules.wild_race.options import Options
 from game.ui.scenes.flow import start_series
 

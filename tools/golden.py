@@ -13,7 +13,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from game.core.course import load_course  # noqa: E402
+from game.levels.course import load_course  # noqa: E402
 from game.core.driver import sample_chance  # noqa: E402
 from game.core.protocol import CHANCE, TERMINAL  # noqa: E402
 from game.rules.wild_race import RULESET, RaceSetup, new_state  # noqa: E402

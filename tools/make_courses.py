@@ -11,7 +11,7 @@ bends (`Path`), a width (or half-widths on each side that change along the cours
 explicit edges), the start and finish lines as a distance along the centre line, and
 obstacles placed by distance along the centre line and offset across it (left is
 positive, as seen looking toward the finish). The files are written only by
-`game.core.course.save_course`, the canonical writer, so running this twice gives
+`game.levels.course.save_course`, the canonical writer, so running this twice gives
 byte-identical files. `levels/wild_race/sample_sprint.json` is not made here.
 
 Every course must pass `check_course` with no problems at all, and no large obstacle
@@ -40,7 +40,7 @@ from typing import Callable, Sequence
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from game.core.course import (  # noqa: E402
+from game.levels.course import (  # noqa: E402
     Course, Critter, Crossing, Decoration, Fan, ObstacleSpec, check_course, save_course,
 )
 

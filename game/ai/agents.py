@@ -21,16 +21,16 @@ def make_agent(kind: str, seed: int, source: str = "agent", ruleset: str = "wild
         from game.ai.random_agent import RandomAgent
         return RandomAgent(seed)
     if kind == "greedy":
-        from game.ai.greedy import GreedyAgent
+        from game.ai.wild_race.greedy import GreedyAgent
         return GreedyAgent(seed)
     if kind == "easy":
-        from game.ai.easy import EasyAgent
+        from game.ai.wild_race.easy import EasyAgent
         return EasyAgent(seed)
     if kind == "normal":
-        from game.ai.normal import NormalAgent
+        from game.ai.wild_race.normal import NormalAgent
         return NormalAgent(seed)
     if kind == "hard":
-        from game.ai.hard import HardAgent
+        from game.ai.wild_race.hard import HardAgent
         return HardAgent(seed)
     raise BadInput(source, "agent", f"unknown agent {kind!r} (available: {', '.join(AGENTS)})")
 

@@ -1,6 +1,6 @@
 """Arc-length kernels on a polyline (the centre line of a course): the progress of a
 point, tracked within a window around a hint. Pure typed Python, written to be
-compiled by mypyc (`make fast`) like game/table/geometry.py; game/core/course.py
+compiled by mypyc (`make fast`) like game/table/geometry.py; game/levels/course.py
 calls it thousands of times a race."""
 
 from __future__ import annotations

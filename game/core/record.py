@@ -220,7 +220,7 @@ class GameSetup:
     """Everything `new_state` needs, by value."""
 
     ruleset: str  # "wild-race" | "doomwheel"
-    course: dict[str, Any]  # the canonical course JSON (game.core.course.course_to_json)
+    course: dict[str, Any]  # the canonical course JSON (game.levels.course.course_to_json)
     seats: list[SeatRecord]
     seed: int
     options: dict[str, Any] = field(default_factory=dict)  # option name -> value

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from game.core.course import Course, course_from_json, course_to_json
+from game.levels.course import Course, course_from_json, course_to_json
 from game.core.errors import BadInput
 from game.core.protocol import TERMINAL
 from game.core.record import (Divergence, GameRecord, GameSetup, RecordingRuleset, SeatRecord, first_difference,

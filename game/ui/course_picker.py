@@ -1,6 +1,6 @@
 """What the set-up screens draw for a course that cannot be raced (issue 12 item 13):
 a greyed card saying so, with the course's first problem wrapped in full (never cut
-off) and where its file is. The listing itself is game.core.course_list's."""
+off) and where its file is. The listing itself is game.levels.course_list's."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import os
 
 import pygame
 
-from game.core.course_list import CourseEntry
+from game.levels.course_list import CourseEntry
 from game.ui import art
 
 GREY_BG = (58, 54, 50)

@@ -29,7 +29,7 @@ in ``courses/`` under the per-user data folder (``game.core.paths.data_dir``).
 
 Doomwheel tracks. ``EditorModel.new(ruleset="doomwheel")`` starts from a small
 figure-eight; the Doomwheel fields (critters, fans, crossings, laps) are edited by the
-``DoomEdits`` mixin (game.ui.editor_doom_model), as undoable commands like the rest.
+``DoomEdits`` mixin (game.ui.doomwheel.editor_model), as undoable commands like the rest.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Final, Iterable
 
-from game.core.course import (
+from game.levels.course import (
     Course,
     Problem,
     check_course,
@@ -51,11 +51,11 @@ from game.core.course import (
     offset_polyline,
     save_course,
 )
-from game.core import course_list
-from game.core.course_list import CourseEntry
+from game.levels import course_list
+from game.levels.course_list import CourseEntry
 from game.core.errors import BadInput
 from game.core.jsonload import load_json_file
-from game.ui.editor_doom_model import DoomEdits, doom_template_data
+from game.ui.doomwheel.editor_model import DoomEdits, doom_template_data
 
 ROOT: Final[str] = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HISTORY_LIMIT: Final[int] = 200
@@ -400,7 +400,7 @@ def slug(name: str) -> str:
 
 def course_files() -> list[CourseEntry]:
     """The courses there are to open: the shipped ones, then the player's own, each
-    read once through the one listing (game.core.course_list): a file that does not
+    read once through the one listing (game.levels.course_list): a file that does not
     load is listed with its reason (``opens`` is False)."""
     return course_list.list_courses(None)
 
@@ -460,7 +460,7 @@ class EditorModel(DoomEdits):
     @classmethod
     def new(cls, name: str = "New course", ruleset: str = "wild-race") -> EditorModel:
         """The Wild Race's 80" straight, or a Doomwheel track's small figure-eight
-        (game.ui.editor_doom_model.DOOM_TEMPLATE)."""
+        (game.ui.doomwheel.editor_model.DOOM_TEMPLATE)."""
         if ruleset == "doomwheel":
             return cls(course_to_json(course_from_json(doom_template_data(name), "<new course>")))
         return cls(starter_data(name))

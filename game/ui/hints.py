@@ -240,7 +240,7 @@ class Hints:
 
     def words(self) -> list[pygame.Rect]:
         """What the table's labels hold this frame (names, the tape, line words and
-        markers the view placed: game.ui.labels, game.ui.doom_labels): better not
+        markers the view placed: game.ui.labels, game.ui.doomwheel.labels): better not
         covered."""
         v = self.scene.view
         out: list[pygame.Rect] = []

@@ -267,7 +267,7 @@ class Session:
 
     def _describe(self, choice: Choice, kind: str) -> str:
         if self.ruleset.name == "doomwheel":
-            from game.ui import doom_words
+            from game.ui.doomwheel import words as doom_words
             return doom_words.describe(self.state, choice, kind, {p: s.name for p, s in self.seats.items()})
         from game.ui.words import describe
         return describe(self.state, choice, kind)

@@ -23,7 +23,7 @@ import heapq
 import math
 from typing import Any
 
-from game.core.course import Course
+from game.levels.course import Course
 from game.rules.doomwheel.geo import seg_cross, track_barriers
 from game.table import geometry as g
 from game.table.table import Kind, Table

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.course import Course, start_slots
+from game.levels.course import Course, start_slots
 from game.core.dice import seed_state
 from game.core.errors import BadInput
 from game.core.protocol import CHANCE, Choice

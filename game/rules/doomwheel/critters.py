@@ -13,7 +13,7 @@ import math
 from functools import lru_cache
 from typing import Iterator
 
-from game.core.course import Course
+from game.levels.course import Course
 from game.table import geometry as g
 from game.table.geometry import TOL
 from game.table.table import Kind

@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, Callable, overload
 
-from game.core.course import start_slots
+from game.levels.course import start_slots
 from game.core.errors import IllegalChoice
 from game.core.events import Event, RollMade
 from game.core.protocol import CHANCE, TERMINAL, Choice

@@ -10,7 +10,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from game.core.course import Course, ObstacleSpec
+from game.levels.course import Course, ObstacleSpec
 from game.table import geometry as g
 from game.table.geometry import BACKOFF, TOL
 from game.table.table import Contact, Kind, Table

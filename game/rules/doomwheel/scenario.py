@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from game.core.course import Course, course_from_json, load_course, start_slots
+from game.levels.course import Course, course_from_json, load_course, start_slots
 from game.core import expect
 from game.core.errors import BadInput
 from game.core.jsonload import Obj, Val, load_json_file

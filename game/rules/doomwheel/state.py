@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.course import Course
+from game.levels.course import Course
 from game.core.step import Step  # noqa: F401  (re-exported: the engine imports it from here)
 from game.rules.doomwheel.options import Options
 

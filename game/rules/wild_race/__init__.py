@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.course import Course
+from game.levels.course import Course
 from game.core.dice import seed_state
 from game.core.errors import BadInput
 from game.core.protocol import CHANCE, Choice
@@ -49,7 +49,7 @@ def check_field(course: Course, players: int, per_player: int, source: str = "ra
     cap = min(MAX_RACERS, course.max_racers or MAX_RACERS)
     if players * per_player > cap:
         raise BadInput(source, "racers", f"{players} x {per_player} racers is more than this course's {cap}")
-    from game.core.course import start_slots
+    from game.levels.course import start_slots
     try:
         start_slots(course, players * per_player)
     except ValueError as e:

@@ -4,7 +4,7 @@ end of the race."""
 
 from __future__ import annotations
 
-from game.core.course import start_slots
+from game.levels.course import start_slots
 from game.core.protocol import Choice
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.effects import place, finish

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.course import Course, course_from_json, load_course
+from game.levels.course import Course, course_from_json, load_course
 from game.core import expect
 from game.core.errors import BadInput
 from game.core.jsonload import Obj, Val
@@ -278,7 +278,7 @@ def _start(o: Obj, st: RaceState, source: str, start_at: list[tuple[int, str]]) 
     so.done()
     if phase in ("setup", "placement"):
         st.placed = []
-        from game.core.course import start_slots
+        from game.levels.course import start_slots
         try:
             start_slots(st.course, len(st.racers))
         except ValueError as e:
@@ -357,7 +357,7 @@ class Result:
 
 
 def _agent(kind: str, seed: int) -> Any:
-    from game.ai.greedy import GreedyAgent
+    from game.ai.wild_race.greedy import GreedyAgent
     from game.ai.random_agent import RandomAgent
     return GreedyAgent(seed) if kind == "greedy" else RandomAgent(seed)
 

@@ -9,7 +9,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.course import Course
+from game.levels.course import Course
 from game.core.step import Step  # noqa: F401  (the pending steps of the stack; shared by the rulesets)
 from game.rules.wild_race.options import Options
 

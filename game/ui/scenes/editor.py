@@ -35,14 +35,14 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 
-from game.core.course import Problem, offset_polyline
+from game.levels.course import Problem, offset_polyline
 from game.core.errors import BadInput
 from game.ui import art
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
-from game.ui.editor_doom import CONTROLS as DOOM_CONTROLS
-from game.ui.editor_doom import DOOM_KINDS, DoomBoard, DoomTools
-from game.ui.editor_doom_model import RULESETS
+from game.ui.doomwheel.editor import CONTROLS as DOOM_CONTROLS
+from game.ui.doomwheel.editor import DOOM_KINDS, DoomBoard, DoomTools
+from game.ui.doomwheel.editor_model import RULESETS
 from game.ui.editor_model import (
     PRESETS,
     EditorModel,
@@ -303,7 +303,7 @@ class EditorScene(Scene):
         self._ui_key: Any = None
         self.last_race: Any = None  # the session of the last test race
         self.show_help = False
-        self.doom = DoomTools(self)  # a Doomwheel track's tools (game.ui.editor_doom)
+        self.doom = DoomTools(self)  # a Doomwheel track's tools (game.ui.doomwheel.editor)
         self._built_for: str | None = None  # the ruleset the sidebar was laid out for
 
     # --- layout ----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import pygame
 from game.core.errors import BadInput
 from game.ui import art
 from game.ui.app import App
-from game.ui.scenes.doom_race import DoomRaceScene
+from game.ui.doomwheel.scenes.race import DoomRaceScene
 from game.ui.scenes.race import RaceScene
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ class DoomTestRaceScene(DoomRaceScene):
 def doom_wheels(course: Any) -> int:
     """How many wheels test-race a Doomwheel track: up to its max_racers (at most 4),
     fewer if its start line cannot seat them, at least 2."""
-    from game.core.course import start_slots
+    from game.levels.course import start_slots
     from game.rules.doomwheel.state import GRID_GAP, WHEEL_LENGTH, WHEEL_WIDTH
     n = max(DOOM_MIN_WHEELS, min(DOOM_MAX_WHEELS, course.max_racers or DOOM_MAX_WHEELS))
     while n > DOOM_MIN_WHEELS:

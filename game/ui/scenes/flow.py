@@ -126,8 +126,8 @@ def next_doom_race(app: App, series: DoomSeries) -> None:
 
 
 def play_doom_race(app: App, series: DoomSeries, session: Session) -> Any:
-    from game.ui.scenes.doom_race import DoomRaceScene
-    from game.ui.scenes.doom_results import DoomResultsScene
+    from game.ui.doomwheel.scenes.race import DoomRaceScene
+    from game.ui.doomwheel.scenes.results import DoomResultsScene
 
     def over(session: Session) -> None:
         app.replace(DoomResultsScene(app, series, session))
@@ -188,7 +188,7 @@ def resume_game(app: App, loaded: Any) -> Any:
     rg.extra = series.extra()
     for e in loaded.events[-300:]:  # the log and the dice tray as the race scene words them
         if doom:
-            from game.ui import doom_words
+            from game.ui.doomwheel import words as doom_words
             text = doom_words.log_line(e, scene.names)
         else:
             text = scene._named(e.text())

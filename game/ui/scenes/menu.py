@@ -137,7 +137,7 @@ class MenuScene(Scene):
             from game.ui.scenes.setup import SetupScene
             self.app.replace(SetupScene(self.app, grand_prix=key == "gp"))
         elif key == "doom":
-            from game.ui.scenes.doom_setup import DoomSetupScene
+            from game.ui.doomwheel.scenes.setup import DoomSetupScene
             self.app.replace(DoomSetupScene(self.app))
         elif key == "editor":
             from game.ui.scenes.editor import EditorScene

@@ -29,7 +29,7 @@ from game.ui.table_view import TableView
 SIDEBAR = 360
 SNAP_DEG = 20.0  # an aim this close to a racer's facing goes straight ahead when it cannot pivot
 # an AI reason "moves 10.0\": +200.0\" expected, straight for the finish": the number
-# is the normal AI's finishing score (game/ai/normal.py), not inches
+# is the normal AI's finishing score (game/ai/wild_race/normal.py), not inches
 FINISH_SCORE = re.compile(r':? [+-]?\d+(?:\.\d+)?" expected(, (?:straight|a dash) for the finish)')
 
 

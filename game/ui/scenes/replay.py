@@ -77,9 +77,9 @@ class ReplayScene(Scene):
         self.colours, self.names = seat_looks(setup.seats, self.app.settings.colour_blind)  # named as drawn
         st = self.player.state
         if self.doom:
-            from game.ui import doom_words
-            from game.ui.doom_animate import DoomAnimator
-            from game.ui.doom_view import DoomTableView
+            from game.ui.doomwheel import words as doom_words
+            from game.ui.doomwheel.animate import DoomAnimator
+            from game.ui.doomwheel.view import DoomTableView
             self.view: Any = DoomTableView(st, self.colours, self.app.settings.colour_blind, self.names)
             self.anim: Any = DoomAnimator.of(st)
             self.dice_names = {**{c: doom_words.critter_name(c) for c in st.critters}, **self.names}
@@ -226,7 +226,7 @@ class ReplayScene(Scene):
                     if text:
                         lines.append(text)
                     if self._is_die(e):  # worded now, after its line, as DoomDiceTray.add words it
-                        from game.ui.doom_panels import TrayRoll
+                        from game.ui.doomwheel.panels import TrayRoll
                         who, why, result, faces = self._scribe.tray(e)
                         dice.append(TrayRoll(who, why, result, faces, e))
                 self._shown.append((lines, dice))
@@ -297,7 +297,7 @@ class ReplayScene(Scene):
 
     def _new_tray(self) -> DiceTray:
         if self.narrator is not None:
-            from game.ui.doom_panels import DoomDiceTray
+            from game.ui.doomwheel.panels import DoomDiceTray
             return DoomDiceTray(self.narrator)  # rolls already worded (TrayRoll) go in as they are
         return DiceTray()
 
@@ -314,7 +314,7 @@ class ReplayScene(Scene):
 
     def _told_at(self, upto: int) -> Any:
         """The narrator as stepping through the first `upto` entries leaves it."""
-        from game.ui import doom_words
+        from game.ui.doomwheel import words as doom_words
         st = self.player.state
         if upto <= 0 or not self._told:
             return doom_words.Narrator(self.names, st)
@@ -373,7 +373,7 @@ class ReplayScene(Scene):
         if e.kind != "RollMade":
             return False
         if self.doom:
-            from game.ui import doom_words
+            from game.ui.doomwheel import words as doom_words
             return not doom_words.quiet(e)
         return True
 

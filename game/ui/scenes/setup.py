@@ -2,7 +2,7 @@
 human or AI), racers per player, the rules options with their defaults, and for a
 Grand Prix the number of races.
 
-The courses come from game.core.course_list (the shipped ones, the Sprint first,
+The courses come from game.levels.course_list (the shipped ones, the Sprint first,
 then the player's own); one that cannot be raced is marked in the list, shows its
 first problem in full where the preview would be, and cannot be started. Each rules
 option shows its plain label and value words (game.rules.wild_race.options LABELS,
@@ -15,8 +15,8 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 
-from game.core import course_list
-from game.core.course_list import CourseEntry
+from game.levels import course_list
+from game.levels.course_list import CourseEntry
 from game.core.errors import BadInput
 from game.rules.wild_race import MAX_RACERS
 from game.rules.wild_race.options import CHOICES, Options, option_label, option_tooltip, parse_options, value_word
@@ -99,7 +99,7 @@ class SetupScene(Scene):
         add(pygame_gui.elements.UILabel(pygame.Rect(30, 12, 600, 64),
                                         "New Grand Prix" if self.grand_prix else "New race", m, object_id="#title"))
         if not self.grand_prix:  # the other ruleset is one choice away
-            from game.ui.scenes.doom_setup import RULESETS
+            from game.ui.doomwheel.scenes.setup import RULESETS
             x2 = max(580, w - 560)
             self.ruleset_dd = pygame_gui.elements.UIDropDownMenu(list(RULESETS), RULESETS[0],
                                                                  pygame.Rect(x2, 28, 300, 34), m)
@@ -206,7 +206,7 @@ class SetupScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._read()
             if getattr(self, "ruleset_dd", None) is event.ui_element and event.text != "The Wild Race":
-                from game.ui.scenes.doom_setup import DoomSetupScene
+                from game.ui.doomwheel.scenes.setup import DoomSetupScene
                 self.app.replace(DoomSetupScene(self.app))
             elif event.ui_element is self.players_dd:
                 self.players = int(event.text)

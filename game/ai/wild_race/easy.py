@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.ai.greedy import GreedyAgent
+from game.ai.wild_race.greedy import GreedyAgent
 from game.core.protocol import Choice
 
 MISTAKE_RATE = 0.2

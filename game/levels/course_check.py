@@ -27,7 +27,7 @@ import heapq
 import math
 from typing import Callable, Final, Sequence
 
-from game.core.course import (
+from game.levels.course import (
     BASE_LENGTH,
     BASE_WIDTH,
     BEND_TOLERANCE_DEG,

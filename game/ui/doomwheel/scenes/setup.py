@@ -1,6 +1,6 @@
 """Doomwheel Race set-up: the course, picked from pictures of every Doomwheel track
 (levels/doomwheel and the player's own from the editor's folder, listed by
-game.core.course_list) with its critters and bolt-thrower spots shown; 2-4 players,
+game.levels.course_list) with its critters and bolt-thrower spots shown; 2-4 players,
 each human or an AI level; the rules options, defaults first.
 
 A course that cannot be raced is a greyed card with its first problem; picked, the
@@ -18,12 +18,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.core import course_list
-from game.core.course_list import CourseEntry
+from game.levels import course_list
+from game.levels.course_list import CourseEntry
 from game.core.errors import BadInput
 from game.rules.doomwheel import MAX_PLAYERS, check_field, seats
 from game.rules.doomwheel.options import CHOICES, Options, option_label, option_tooltip, parse_options, value_word
-from game.ui import art, doom_art
+from game.ui import art
+from game.ui.doomwheel import art as doom_art
 from game.names import seat_name
 from game.ui.app import App, Scene
 from game.ui.course_picker import problem_card, problem_lines, wrap_text

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai import knowledge as kn
+from game.ai.wild_race import knowledge as kn
 from game.core.protocol import Choice
 from game.rules.wild_race.geo import MOVE_KINDS, geo_of, norm_heading, unit
 from game.table.geometry import BACKOFF, make_rect

@@ -1,10 +1,10 @@
 """The course editor's Doomwheel tools and drawing (the scene side of
-game.ui.editor_doom_model): on a Doomwheel track the sidebar gets a "Doomwheel"
+game.ui.doomwheel.editor_model): on a Doomwheel track the sidebar gets a "Doomwheel"
 section (Fanatic, Dammaz-Drengi, Slave: pick one, then click the table; Fans: the
 next team's fans and bolt thrower, up to four, in seat order; Crossing: declare one;
 Kind: the selected critter becomes the next kind; Laps with - / +), and the table
 shows the critters and bolt throwers with the race's own sprites
-(game.ui.doom_art.critter_sprite / bolt_thrower, at the rules' critter sizes and the
+(game.ui.doomwheel.art.critter_sprite / bolt_thrower, at the rules' critter sizes and the
 seats' colours), and each declared crossing as a dashed circle with a centre handle
 and a size handle.
 
@@ -24,9 +24,10 @@ import pygame
 import pygame_gui
 
 from game.rules.doomwheel.state import CRITTER_RADIUS
-from game.ui import art, doom_art
-from game.ui.doom_view import DoomTableView
-from game.ui.editor_doom_model import CRITTER_KINDS, CRITTER_NAMES, MAX_FANS
+from game.ui import art
+from game.ui.doomwheel import art as doom_art
+from game.ui.doomwheel.view import DoomTableView
+from game.ui.doomwheel.editor_model import CRITTER_KINDS, CRITTER_NAMES, MAX_FANS
 from game.ui.editor_model import Target, target_for
 from game.ui.panels import RED
 from game.ui.table_view import TableView

@@ -42,7 +42,7 @@ Loading. ``read_course`` / ``read_course_file`` collect every loading problem (w
 types, values out of range, unknown fields, a format-2 field in a format-1 file, a
 Doomwheel field on a Wild Race course) as ``Problem`` errors with field paths;
 ``course_from_json`` / ``load_course`` raise ``CourseError`` (a BadInput naming the
-first, carrying them all). ``check_course`` (``game.core.course_check``) reports
+first, carrying them all). ``check_course`` (``game.levels.course_check``) reports
 broken geometry as errors and set-up guidance as warnings. ``start_slots`` seats
 racers behind the start line (rules §4.2).
 """
@@ -1370,8 +1370,8 @@ def save_course(course: Course, path: str | os.PathLike[str]) -> None:
 
 def check_course(course: Course, racers: int | None = None) -> list[Problem]:
     """Problems with a course that loaded: errors (broken geometry) first, then warnings
-    (set-up guidance). See game.core.course_check.check_course."""
-    from game.core.course_check import check_course as check
+    (set-up guidance). See game.levels.course_check.check_course."""
+    from game.levels.course_check import check_course as check
 
     return check(course, racers)
 

@@ -1,6 +1,6 @@
 """The `normal` AI: a fixed heuristic that plays every decision of the Wild Race
-with sense, using the exact chart odds (game.ai.knowledge) and traced racing lines
-(game.ai.lines). Documented in docs/ai.md. Same seed, same choices: its generator
+with sense, using the exact chart odds (game.ai.wild_race.knowledge) and traced racing lines
+(game.ai.wild_race.lines). Documented in docs/ai.md. Same seed, same choices: its generator
 only breaks exact ties.
 
 What it does, decision by decision:
@@ -26,8 +26,8 @@ import math
 import random
 from typing import Any
 
-from game.ai import knowledge as kn
-from game.ai.lines import FAN, Line, best_end_heading, course_heading, move_lines
+from game.ai.wild_race import knowledge as kn
+from game.ai.wild_race.lines import FAN, Line, best_end_heading, course_heading, move_lines
 from game.core.protocol import Choice
 from game.rules.wild_race.geo import SOLID, geo_of, obstacle_shape, racer_shape, unit
 from game.table import geometry as g
@@ -147,7 +147,7 @@ class NormalAgent:
         r = state.racers[top["racer"]]
         rest = kn.move_left(state) + top["stamina"]
         rows = kn.jump_rows(r.lives, rest)
-        from game.ai.lines import favoured
+        from game.ai.wild_race.lines import favoured
         ev = kn.mean(favoured(rows, r.favour > 0 and not r.favour_used)) + rest - top["stamina"] * 1.25
         if ev > 0:
             self.why = f"{r.id} jumps: {pct(4 / 6)} to clear it and run on, {pct(1 / 6)} to refuse"
@@ -159,7 +159,7 @@ class NormalAgent:
         r = state.racers[top["racer"]]
         o = state.racers[top["other"]]
         rest = kn.move_left(state) + top["stamina"]
-        from game.ai.lines import favoured
+        from game.ai.wild_race.lines import favoured
         rows = kn.overtake_rows(r.lives, rest, o.lives)
         ev = kn.mean(favoured(rows, r.favour > 0 and not r.favour_used)) + rest * 4 / 6 - top["stamina"] * 1.25
         if ev > 0:

@@ -379,7 +379,7 @@ class Narrator:
                     pose = (later.x0, later.y0, later.heading)
                     break
                 if later.kind == "WheelTurned" and later.wheel == tid:
-                    from game.ui.doom_preview import turn_start
+                    from game.ui.doomwheel.preview import turn_start
                     pose = (*turn_start(later), later.h0)
                     break
             f = shot_facts(state, e.player, tid, pose)

@@ -15,14 +15,14 @@ import pygame
 import pygame_gui
 
 from game.core.protocol import Choice
-from game.ui import doom_words as words
+from game.ui.doomwheel import words
 from game.ui import saving
 from game.ui.app import App
-from game.ui.doom_animate import DoomAnimator
-from game.ui.doom_panels import DoomDiceTray, DoomRoster, draw_help
-from game.ui.doom_view import DoomTableView
+from game.ui.doomwheel.animate import DoomAnimator
+from game.ui.doomwheel.panels import DoomDiceTray, DoomRoster, draw_help
+from game.ui.doomwheel.view import DoomTableView
 from game.ui.panels import Banner, Log
-from game.ui.scenes.doom_decide import Deciding
+from game.ui.doomwheel.scenes.decide import Deciding
 from game.ui.scenes.table_scene import SPEEDS, TableScene
 from game.ui.session import Session
 

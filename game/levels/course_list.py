@@ -24,7 +24,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Final, Iterable
 
-from game.core.course import RULESETS, Course, check_course, read_course
+from game.levels.course import RULESETS, Course, check_course, read_course
 from game.core.errors import BadInput
 from game.core.jsonload import load_json_file
 

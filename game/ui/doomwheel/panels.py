@@ -11,7 +11,9 @@ from typing import Any
 import pygame
 
 from game.rules.doomwheel import charts
-from game.ui import art, doom_art, doom_words
+from game.ui import art
+from game.ui.doomwheel import art as doom_art
+from game.ui.doomwheel import words as doom_words
 from game.ui.panels import DIM, GOLD, INK, RED, DiceTray, _panel
 
 GREEN = (150, 220, 120)

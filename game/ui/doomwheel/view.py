@@ -1,12 +1,12 @@
 """Draws the Doomwheel Race's table: the course board (with arrows along the track
-showing which way a lap runs: game.ui.doom_lap), the critters on their round bases,
+showing which way a lap runs: game.ui.doomwheel.lap), the critters on their round bases,
 the teams' bolt throwers at their fans' spots, the wheels as rotating sprites on
 their bases, and the ghost of a decision before it is made (the swept path of a
 move with what it runs over, the wheel it rams, the edge that stops it; a sabotage
 slide; the bolt thrower's lines of fire). The words and markers (the wheels'
 names, the checkpoints' numbers in lap order, START / FINISH, the arrow at the
 moving wheel's next lap line, the ghost's words, the run-over numbers) are placed
-last, each clear of the pieces and of each other (game.ui.doom_labels). Critters that are run over are tossed aside by pymunk
+last, each clear of the pieces and of each other (game.ui.doomwheel.labels). Critters that are run over are tossed aside by pymunk
 bodies (game.table.mirror) before they vanish: cosmetic, the rules already took
 them off."""
 
@@ -20,10 +20,11 @@ import pygame
 from game.rules.doomwheel.geo import track_barriers
 from game.table import geometry as g
 from game.table.table import Kind, Table
-from game.ui import art, doom_art
-from game.ui.doom_animate import DoomAnimator, Toss
-from game.ui.doom_lap import lap_of
-from game.ui.doom_labels import FRACTIONS, Placer, along, around, badge_surface, base_rect, beside_path, \
+from game.ui import art
+from game.ui.doomwheel import art as doom_art
+from game.ui.doomwheel.animate import DoomAnimator, Toss
+from game.ui.doomwheel.lap import lap_of
+from game.ui.doomwheel.labels import FRACTIONS, Placer, along, around, badge_surface, base_rect, beside_path, \
     draw_arrow, line_text_surface, tape_surface
 from game.ui.table_view import TableView, course_ground, draw_edges
 
@@ -122,7 +123,7 @@ class DoomTableView(TableView):
              ghost: dict[str, Any] | None = None, overlay: Any = None) -> None:
         """The table (TableView.draw: the board, the pieces, the ghost), then every
         word and marker placed clear of the pieces and of each other (this view's own
-        placer, game.ui.doom_labels; the Wild Race's is game.ui.labels)."""
+        placer, game.ui.doomwheel.labels; the Wild Race's is game.ui.labels)."""
         cam = self.camera
         view = pygame.Rect(cam.vx, cam.vy, cam.vw, cam.vh)
         if not hasattr(self, "_surfs"):
@@ -487,7 +488,7 @@ class DoomTableView(TableView):
         numbers and the start/finish words (where the course says), the arrow at the
         next lap line, the ghost's words and the numbers of the critters it runs over,
         the wheels' names. Each placed clear of the pieces and of those before it
-        (game.ui.doom_labels)."""
+        (game.ui.doomwheel.labels)."""
         cam = self.camera
         ppi = min(cam.ppi, 40.0)
         for x, y, h in lap_of(self.course).arrows():  # painted on the track: better left readable

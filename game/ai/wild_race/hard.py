@@ -18,9 +18,9 @@ import os
 import zlib
 from typing import Any
 
-from game.ai import knowledge as kn
-from game.ai.lines import Line, course_heading
-from game.ai.normal import NormalAgent, pct
+from game.ai.wild_race import knowledge as kn
+from game.ai.wild_race.lines import Line, course_heading
+from game.ai.wild_race.normal import NormalAgent, pct
 from game.core.dice import next_u64, seed_state
 from game.core.protocol import CHANCE, TERMINAL, Choice
 
@@ -43,7 +43,7 @@ class QuickPolicy(NormalAgent):
         super().__init__(seed, fan=(-30, -15, 0, 15, 30), threats=False)
 
     def _movement_turn(self, state: Any, top: Any, legal: list[Choice]) -> Choice:
-        from game.ai.lines import Tracer
+        from game.ai.wild_race.lines import Tracer
         from game.rules.wild_race.movement import can_move
         mine = [r for r in state.racers_of(top["player"]) if can_move(state, r)]
         if not mine:
@@ -216,7 +216,7 @@ class HardAgent(NormalAgent):
             out = []
             for ln in picked:
                 r = state.racers[ln.racer]
-                from game.ai.lines import best_end_heading
+                from game.ai.wild_race.lines import best_end_heading
                 c = ln.choice(best_end_heading(state, r, ln) if ln.distance > 0 else None)
                 if ruleset.is_legal(state, c) is None:
                     out.append(c)

@@ -11,7 +11,9 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.ui import art, doom_art, doom_words
+from game.ui import art
+from game.ui.doomwheel import art as doom_art
+from game.ui.doomwheel import words as doom_words
 from game.ui.app import App, Scene
 from game.ui.scenes.results import report_button, save_report
 

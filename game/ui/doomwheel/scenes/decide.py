@@ -2,7 +2,7 @@
 the move being set (aimed with the pointer, nudged with keys, its Schwenk point
 dragged by a handle) and the sabotage being set (target, points, directions), and
 the ghost of each: what the pending decision would do, asked of the rules engine
-on a clone (game.ui.doom_preview). No rules here."""
+on a clone (game.ui.doomwheel.preview). No rules here."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from typing import Any, Callable
 from game.core.protocol import Choice
 from game.rules.doomwheel import RULESET
 from game.rules.doomwheel.geo import schwenk_cost
-from game.ui import doom_words as words
-from game.ui.doom_lap import lap_of
-from game.ui.doom_preview import Preview, max_angle, plan_for, preview, stop_contact
+from game.ui.doomwheel import words
+from game.ui.doomwheel.lap import lap_of
+from game.ui.doomwheel.preview import Preview, max_angle, plan_for, preview, stop_contact
 
 
 class Deciding:

@@ -48,7 +48,7 @@ import math
 import os
 from typing import Any, Callable, Final
 
-from game.core.course import (
+from game.levels.course import (
     CRITTER_KINDS,
     RULESETS,
     SIZES,

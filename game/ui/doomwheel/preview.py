@@ -222,7 +222,7 @@ def plan_for(state: Any, wheel: Any, roll: float, tx: float, ty: float, mode: st
       runs through it with the least Schwenk, going on past it (said in `note`); else
     - the move that ends nearest it (said in `note` when the pointer is beyond reach).
 
-    With `lap` (game.ui.doom_lap.Lap) only moves that end going the lap's way are
+    With `lap` (game.ui.doomwheel.lap.Lap) only moves that end going the lap's way are
     offered, unless the pointer is clearly behind the wheel (against the lap) or no
     move can: a pointer 5" ahead of an 11" move never asks for a Schwenk of 147°."""
     dist = roll if distance is None else distance
@@ -274,7 +274,7 @@ def _lap_way(c: dict[str, Any], wheel: Any, dist: float, lap: Any, behind: bool)
     ok = c["valid"].copy()
     if lap is None or behind:
         return ok
-    from game.ui.doom_lap import turn_between
+    from game.ui.doomwheel.lap import turn_between
     way = turn_between(np.degrees(c["h"]), lap.headings_ahead(wheel, c["ex"], c["ey"], dist)) <= AGAINST
     return ok & way if (ok & way).any() else ok
 

@@ -1,0 +1,1 @@
+"""The Wild Race AI players."""

@@ -1,0 +1,1 @@
+"""Levels: what the rules play on (race courses today; a battlefield next)."""

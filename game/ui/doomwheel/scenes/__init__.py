@@ -1,0 +1,1 @@
+"""The Doomwheel Race scenes."""
