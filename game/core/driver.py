@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
-from game.core.dice import sample_face
+from game.core.chance import sample
 from game.core.protocol import CHANCE, TERMINAL, Choice
 
 
@@ -15,10 +15,11 @@ class Agent(Protocol):
 
 
 def sample_chance(ruleset: Any, state: Any) -> Choice:
-    """Sample the pending chance step with the state's generator (advancing it)."""
-    outcomes = ruleset.chance_outcomes(state)
-    face, state.rng = sample_face(state.rng, len(outcomes))
-    return outcomes[face - 1][0]
+    """Sample the pending chance step with the state's generator (advancing it), by
+    the outcomes' probabilities (game.core.chance.sample: equally likely outcomes are
+    drawn with one `sample_face` call, as every existing seed and replay was)."""
+    choice, state.rng = sample(ruleset.chance_outcomes(state), state.rng)
+    return choice
 
 
 def play(ruleset: Any, state: Any, agents: dict[str, Agent], *, max_steps: int = 200000,

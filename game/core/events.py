@@ -47,3 +47,15 @@ class RollMade(Event):
         fav = f" (favour: {self.favour})" if self.favour else ""
         shown = f"{faces} -> {self.result}" if len(self.faces) > 1 or self.favour else faces
         return f"{self.for_whom} rolls {self.die.upper()} for {self.reason.replace('_', ' ')}: {shown}{fav}"
+
+
+@dataclass(frozen=True)
+class OrderDecided(Event):
+    """The order a group roll decided (placement, priority, initiative...): highest
+    first."""
+
+    what: str
+    order: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.what.capitalize()} order: {', '.join(self.order)}"

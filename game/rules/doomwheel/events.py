@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.events import Event
+from game.core.events import Event, OrderDecided  # noqa: F401  (OrderDecided: shared, re-exported)
 
 
 CRITTER_WORDS: dict[str, str] = {"fanatic": "Fanatic", "slayer": "Dammaz-Drengi", "slave": "slave"}
@@ -17,15 +17,6 @@ class TurnStarted(Event):
 
     def text(self) -> str:
         return f"Turn {self.turn} begins"
-
-
-@dataclass(frozen=True)
-class OrderDecided(Event):
-    what: str
-    order: tuple[str, ...]
-
-    def text(self) -> str:
-        return f"{self.what.capitalize()} order: {', '.join(self.order)}"
 
 
 @dataclass(frozen=True)

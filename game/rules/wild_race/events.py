@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.events import Event, RollMade  # noqa: F401  (re-exported)
+from game.core.events import Event, OrderDecided, RollMade  # noqa: F401  (shared, re-exported)
 
 
 def _f(v: float) -> str:
@@ -21,15 +21,6 @@ class PhaseBegan(Event):
             return f"Turn {self.turn}: {self.phase.replace('_', ' ')} phase"
         return {"setup": "Set-up: the placement roll", "placement": "Placement on the start line",
                 "starting_turn": "The starting turn: 5\" + D6 straight ahead"}.get(self.phase, self.phase)
-
-
-@dataclass(frozen=True)
-class OrderDecided(Event):
-    what: str  # "placement" | "priority"
-    order: tuple[str, ...]
-
-    def text(self) -> str:
-        return f"{self.what.capitalize()} order: {', '.join(self.order)}"
 
 
 @dataclass(frozen=True)
