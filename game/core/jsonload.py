@@ -1,5 +1,9 @@
 """The one hardened JSON loader (and canonical writer) for every file the program reads.
 
+Import every name below from here. The decoding lives in ``game.core.jsonparse``, the
+writer in ``game.core.jsonwrite``; this module holds the validating wrappers (``Val``,
+``Obj``) and re-exports the rest.
+
 CONTRACTS.md §6: courses, scenarios, saves, replays and settings are all read through
 this module. Whatever goes wrong, the caller gets a single exception type,
 `game.core.errors.BadInput(source, field, reason)`, whose `.line()` reads
@@ -74,25 +78,28 @@ load -> save is byte-identical. ``save_json_file(path, value)`` writes it atomic
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import stat
-import tempfile
 from typing import Any, Final, NoReturn, Sequence, TypeVar, overload
 
 from game.core.errors import BadInput
+from game.core.jsonparse import (
+    MAX_BYTES,
+    MAX_COORD,
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    MAX_STRING,
+    join_index,
+    join_key,
+    load_json_file,
+    parse_json_text,
+)
+from game.core.jsonwrite import canonical_dumps, format_float, save_json_file, save_text_atomic
 
-MAX_BYTES: Final[int] = 5_000_000
-"""Default cap on the size of any JSON file (CONTRACTS §6)."""
-MAX_DEPTH: Final[int] = 100
-"""Deepest nesting of lists/objects accepted."""
-MAX_COORD: Final[float] = 10_000.0
-"""Largest accepted coordinate magnitude, in inches."""
-MAX_STRING: Final[int] = 10_000
-"""Default cap on string length (characters) when the caller gives none."""
-MAX_INT_DIGITS: Final[int] = 100
-"""Longest integer literal accepted (Python would otherwise build huge ints)."""
+__all__ = [
+    "MAX_BYTES", "MAX_COORD", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "MISSING", "Obj", "Point", "Val",
+    "canonical_dumps", "describe", "format_float", "join_index", "join_key", "load_json_file", "parse_json_text",
+    "save_json_file", "save_text_atomic",
+]
 
 Point = tuple[float, float]
 T = TypeVar("T")
@@ -106,206 +113,6 @@ class _Missing:
 
 
 MISSING: Final[Any] = _Missing()
-
-
-# --------------------------------------------------------------------------- decoding
-
-
-class _NonFinite:
-    """Placeholder the decoder puts where a NaN / infinity / overflowing number was."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-
-class _DupDict(dict):  # type: ignore[type-arg]
-    """An object that had a duplicate key; reported (with its path) after decoding."""
-
-    dup_key: str = ""
-
-
-class _NumberTooLong(Exception):
-    pass
-
-
-def _pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            dup = _DupDict(pairs)
-            dup.dup_key = key
-            return dup
-        result[key] = value
-    return result
-
-
-def _parse_constant(text: str) -> Any:
-    return _NonFinite(text)
-
-
-def _parse_float(text: str) -> Any:
-    value = float(text)
-    if not math.isfinite(value):
-        return _NonFinite(text)
-    return value
-
-
-def _parse_int(text: str) -> Any:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise _NumberTooLong(text)
-    return int(text)
-
-
-_DECODER: Final = json.JSONDecoder(
-    object_pairs_hook=_pairs_hook,
-    parse_constant=_parse_constant,
-    parse_float=_parse_float,
-    parse_int=_parse_int,
-    strict=True,
-)
-
-
-def join_key(path: str, key: str) -> str:
-    """Field path of `key` inside the object at `path` ("" is the top level)."""
-    return f"{path}.{key}" if path else key
-
-
-def join_index(path: str, index: int) -> str:
-    """Field path of item `index` of the list at `path`."""
-    return f"{path}[{index}]"
-
-
-def _check_tree(value: Any, source: str) -> None:
-    """Walk the decoded value in document order: depth, duplicates, non-finite numbers."""
-    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
-    while stack:
-        item, path, depth = stack.pop()
-        if isinstance(item, _NonFinite):
-            text = item.text
-            if text in ("NaN", "Infinity", "-Infinity"):
-                reason = f"{text} is not allowed (numbers must be finite)"
-            else:
-                reason = f"number {text[:40]} is too large"
-            raise BadInput(source, path, reason)
-        if isinstance(item, dict):
-            if depth >= MAX_DEPTH:
-                raise BadInput(source, "", f"nested too deeply (more than {MAX_DEPTH} levels)")
-            if isinstance(item, _DupDict):
-                raise BadInput(source, join_key(path, item.dup_key), "duplicate key")
-            children = [(v, join_key(path, k), depth + 1) for k, v in item.items()]
-            children.reverse()
-            stack.extend(children)
-        elif isinstance(item, list):
-            if depth >= MAX_DEPTH:
-                raise BadInput(source, "", f"nested too deeply (more than {MAX_DEPTH} levels)")
-            n = len(item)
-            for i in range(n - 1, -1, -1):
-                stack.append((item[i], join_index(path, i), depth + 1))
-
-
-def parse_json_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES) -> Any:
-    """Decode JSON text (or UTF-8 bytes); every problem raises BadInput(source, ...)."""
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > max_bytes:
-            raise BadInput(source, "", f"too large ({len(text)} bytes; the limit is {max_bytes})")
-        try:
-            decoded = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise BadInput(source, "", f"not UTF-8 text (invalid byte at offset {exc.start})") from None
-    else:
-        decoded = text
-        if len(decoded) > max_bytes or len(decoded.encode("utf-8", "surrogatepass")) > max_bytes:
-            raise BadInput(source, "", f"too large (more than {max_bytes} bytes)")
-        if decoded.startswith("\ufeff"):
-            decoded = decoded[1:]
-    if not decoded.strip():
-        raise BadInput(source, "", "empty file (expected JSON)")
-    try:
-        value = _DECODER.decode(decoded)
-    except json.JSONDecodeError as exc:
-        if exc.msg.startswith("Unterminated string"):
-            reason = (
-                f"not valid JSON: the text ends inside a string that starts at line {exc.lineno}, "
-                f"column {exc.colno} (truncated?)"
-            )
-        elif exc.pos >= len(decoded.rstrip()):
-            reason = f"not valid JSON: the text ends early at line {exc.lineno}, column {exc.colno} (truncated?)"
-        else:
-            reason = f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        raise BadInput(source, "", reason) from None
-    except RecursionError:
-        raise BadInput(source, "", f"nested too deeply (more than {MAX_DEPTH} levels)") from None
-    except _NumberTooLong as exc:
-        raise BadInput(source, "", f"integer with more than {MAX_INT_DIGITS} digits: {str(exc)[:20]}...") from None
-    except (ValueError, OverflowError, MemoryError) as exc:  # anything else from the decoder
-        raise BadInput(source, "", f"not valid JSON: {exc}") from None
-    try:
-        _check_tree(value, source)
-    except RecursionError:  # pragma: no cover - the walk is iterative
-        raise BadInput(source, "", "nested too deeply") from None
-    return value
-
-
-def _not_regular(mode: int) -> str | None:
-    """Why a file of this mode is not read (None for a regular file)."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISDIR(mode):
-        return "is a folder, not a file"
-    if stat.S_ISFIFO(mode):
-        kind = "a named pipe"
-    elif stat.S_ISSOCK(mode):
-        kind = "a socket"
-    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        kind = "a device"
-    else:
-        kind = "a special file"
-    return f"is {kind}, not a regular file (only plain files are read)"
-
-
-def _open_nonblocking(path: str, flags: int) -> int:
-    """`open`'s opener: O_NONBLOCK, so that a file swapped for a named pipe between the
-    check and the open cannot block (it has no effect on a regular file)."""
-    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
-
-
-def load_json_file(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES, source: str | None = None) -> Any:
-    """Read and decode one JSON file; every problem raises BadInput(source, field, reason).
-
-    Only a regular file is opened: a folder, a named pipe (which would block the read
-    forever), a socket or a device is refused from its `os.stat`, before any open.
-    `source` (default: the path as given) is the name used in messages.
-    """
-    src = source if source is not None else os.fspath(path)
-    try:
-        why = _not_regular(os.stat(path).st_mode)
-        if why:
-            raise BadInput(src, "", why)
-        with open(path, "rb", opener=_open_nonblocking) as handle:
-            info = os.fstat(handle.fileno())
-            why = _not_regular(info.st_mode)
-            if why:
-                raise BadInput(src, "", why)
-            if info.st_size > max_bytes:
-                raise BadInput(src, "", f"file too large ({info.st_size} bytes; the limit is {max_bytes})")
-            data = handle.read(max_bytes + 1)
-    except BadInput:
-        raise
-    except FileNotFoundError:
-        raise BadInput(src, "", "file not found") from None
-    except IsADirectoryError:
-        raise BadInput(src, "", "is a folder, not a file") from None
-    except PermissionError:
-        raise BadInput(src, "", "permission denied") from None
-    except OSError as exc:
-        raise BadInput(src, "", f"cannot read the file ({exc.strerror or exc})") from None
-    except ValueError as exc:  # e.g. an embedded NUL in the path
-        raise BadInput(src, "", f"bad file name ({exc})") from None
-    if len(data) > max_bytes:
-        raise BadInput(src, "", f"file too large (more than {max_bytes} bytes)")
-    return parse_json_text(data, src, max_bytes=max_bytes)
 
 
 # --------------------------------------------------------------------------- validating
@@ -707,121 +514,3 @@ _KIND_NAMES: Final[dict[type, str]] = {
 def _kind_names(kinds: tuple[type, ...]) -> str:
     return " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
 
-
-# --------------------------------------------------------------------------- writing
-
-
-def format_float(x: float) -> str:
-    """The fixed float format: rounded to 6 decimals, trailing zeros stripped ("1.5", "2")."""
-    if not math.isfinite(x):
-        raise ValueError(f"cannot write a non-finite number: {x!r}")
-    text = f"{x:.6f}".rstrip("0").rstrip(".")
-    if text in ("-0", ""):
-        return "0"
-    return text
-
-
-def _scalar(value: Any) -> str:
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return format_float(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    raise TypeError(f"cannot write {type(value).__name__} as JSON")
-
-
-_INLINE_MAX_ITEMS: Final[int] = 8
-
-
-def _write(value: Any, indent: str, out: list[str]) -> None:
-    if isinstance(value, dict):
-        if not value:
-            out.append("{}")
-            return
-        inner = indent + "  "
-        out.append("{\n")
-        keys = sorted(value)
-        for i, key in enumerate(keys):
-            if not isinstance(key, str):
-                raise TypeError(f"object keys must be strings, got {key!r}")
-            out.append(inner)
-            out.append(json.dumps(key, ensure_ascii=False))
-            out.append(": ")
-            _write(value[key], inner, out)
-            out.append(",\n" if i < len(keys) - 1 else "\n")
-        out.append(indent + "}")
-    elif isinstance(value, (list, tuple)):
-        if not value:
-            out.append("[]")
-            return
-        if len(value) <= _INLINE_MAX_ITEMS and all(not isinstance(v, (dict, list, tuple)) for v in value):
-            out.append("[" + ", ".join(_scalar(v) for v in value) + "]")
-            return
-        inner = indent + "  "
-        out.append("[\n")
-        for i, item in enumerate(value):
-            out.append(inner)
-            _write(item, inner, out)
-            out.append(",\n" if i < len(value) - 1 else "\n")
-        out.append(indent + "]")
-    else:
-        out.append(_scalar(value))
-
-
-def canonical_dumps(value: Any) -> str:
-    """The canonical JSON text of `value` (see the module docstring), ending in a newline."""
-    out: list[str] = []
-    _write(value, "", out)
-    out.append("\n")
-    return "".join(out)
-
-
-def save_text_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write `text` (UTF-8, \\n line ends) to `path` atomically: a temporary file in the
-    same folder, flushed and fsynced, then os.replace (then the folder is fsynced)."""
-    target = os.path.abspath(os.fspath(path))
-    folder = os.path.dirname(target)
-    try:
-        mode = os.stat(target).st_mode & 0o777
-    except OSError:
-        mode = 0o644
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            os.chmod(tmp, mode)
-        except OSError:  # pragma: no cover - e.g. a file system without modes
-            pass
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    if hasattr(os, "O_DIRECTORY"):
-        try:
-            dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-        except OSError:  # pragma: no cover
-            return
-        try:
-            os.fsync(dfd)
-        except OSError:  # pragma: no cover
-            pass
-        finally:
-            os.close(dfd)
-
-
-def save_json_file(path: str | os.PathLike[str], value: Any) -> None:
-    """Write `value` with the canonical writer, atomically."""
-    save_text_atomic(path, canonical_dumps(value))

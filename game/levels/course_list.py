@@ -24,17 +24,11 @@ import os
 from dataclasses import dataclass
 from typing import Any, Final, Iterable
 
-from game.levels.course import RULESETS, Course, check_course, read_course
+from game.levels.course import Course, check_course, course_profile, course_rulesets, read_course
 from game.core.errors import BadInput
 from game.core.jsonload import load_json_file
 
 ROOT: Final[str] = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SHIPPED_DIRS: Final[dict[str, str]] = {
-    "wild-race": os.path.join(ROOT, "levels", "wild_race"),
-    "doomwheel": os.path.join(ROOT, "levels", "doomwheel"),
-}
-FIRST: Final[dict[str, str]] = {"wild-race": "sprint.json"}
-"""The shipped course offered first for a ruleset (short, the obvious first race)."""
 NAME_MAX: Final[int] = 60
 
 
@@ -91,7 +85,7 @@ def _name_and_ruleset(data: Any, path: str) -> tuple[str, str]:
         n, r = data.get("name"), data.get("ruleset")
         if isinstance(n, str) and n.strip():
             name = _one_line(n)[:NAME_MAX]
-        if isinstance(r, str) and r in RULESETS:
+        if isinstance(r, str) and r in course_rulesets():
             ruleset = r
     return name or file_name_words(path), ruleset
 
@@ -150,10 +144,16 @@ def _json_files(folder: str) -> list[str]:
         return []
 
 
+def shipped_dir(ruleset: str) -> str:
+    """The folder of a ruleset's shipped courses (its course profile's shipped_dir)."""
+    return os.path.join(ROOT, *course_profile(ruleset).shipped_dir.split("/"))
+
+
 def shipped(ruleset: str) -> list[CourseEntry]:
-    """The shipped courses of a ruleset, the one offered first first."""
-    files = _json_files(SHIPPED_DIRS[ruleset])
-    first = FIRST.get(ruleset)
+    """The shipped courses of a ruleset, the one offered first (its profile's `first`) first."""
+    profile = course_profile(ruleset)
+    files = _json_files(shipped_dir(ruleset)) if profile.shipped_dir else []
+    first = profile.first or None
     files.sort(key=lambda f: os.path.basename(f) != first)
     return [entry(f, "shipped") for f in files]
 
@@ -170,7 +170,7 @@ def yours(ruleset: str | None = None) -> list[CourseEntry]:
 
 def list_courses(ruleset: str | None = None) -> list[CourseEntry]:
     """The shipped courses (of `ruleset`, or of every ruleset), then the player's own."""
-    rulesets = [ruleset] if ruleset is not None else list(SHIPPED_DIRS)
+    rulesets = [ruleset] if ruleset is not None else list(course_rulesets())
     out: list[CourseEntry] = []
     for r in rulesets:
         out += shipped(r)
