@@ -158,35 +158,21 @@ def headless_race() -> int:
 
 
 def scenario_command(path: str, as_json: bool) -> int:
+    """Play a scenario file through the one runner, with its ruleset's hooks; the AI
+    agents for `fill.choices` come from here (above the rules)."""
+    from game.ai.agents import make_agent
     from game.core.jsonload import load_json_file
+    from game.core.scenario import run_file
     data = load_json_file(path)
-    if isinstance(data, dict) and data.get("ruleset") == "doomwheel":
-        from game.rules.doomwheel.scenario import run_file
-        return run_file(path, as_json)
-    from game.rules.wild_race.scenario import load_scenario, run_scenario
-    from game.rules.wild_race.serial import state_to_json
-    sc = load_scenario(data, path)
-    res = run_scenario(sc)
-    if as_json:
-        out = {"schema": "wild-table/scenario-result", "version": 1, "scenario": path, "ok": res.ok,
-               "stopped": res.stopped, "mismatches": res.mismatches, "state": state_to_json(sc.state),
-               "events": [e.to_json() for e in res.events],
-               "rolls": [e.to_json() for e in res.events if e.kind == "RollMade"]}
-        print(json.dumps(out, indent=2, sort_keys=True))
+    name = "doomwheel" if isinstance(data, dict) and data.get("ruleset") == "doomwheel" else "wild_race"
+    if name == "doomwheel":
+        from game.rules.doomwheel.scenario import HOOKS
     else:
-        print(f"scenario: {sc.name or path}")
-        for e in res.events:
-            print(f"  {e.text()}")
-        st = state_to_json(sc.state)
-        print(f"state: turn {st['turn']}, {st['phase']} phase, pending {st['pending']}")
-        for rid, r in st["racers"].items():
-            print(f"  {rid}: at ({r['x']:.2f}, {r['y']:.2f}) facing {r['heading']:.1f}, lives {r['lives']}, "
-                  f"favour {r['favour']}, stamina {r['stamina']}, penalty {r['penalty_accrued']}"
-                  f"+{r['penalty_in_effect']}, lockout {r['lockout']}, {r['status']}")
-        for m in res.mismatches:
-            print(f"MISMATCH {m}")
-        print("ok" if res.ok else f"{len(res.mismatches)} expectation(s) failed")
-    return 0 if res.ok else 1
+        from game.rules.wild_race.scenario import HOOKS
+
+    def agents(kind: str, seed: int) -> Any:
+        return make_agent(kind, seed, path, name)
+    return run_file(path, HOOKS, as_json, data, agents)
 
 
 # --------------------------------------------------------------------------- validate, import-tiled

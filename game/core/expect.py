@@ -122,3 +122,20 @@ def check(expect_state: dict[str, Any], expect_events: list[Any], data: Any, eve
             out.append(f"expect.events[{i}]: {json.dumps(expect_events[i])} not found in order "
                        f"(events: {kinds})")
     return out
+
+
+def read_expect(v: Val) -> tuple[dict[str, Any], list[Any]]:
+    """A scenario's `expect` object: {"state": {path: value}, "events": [pattern]}, as
+    (expected values by dotted path, in sorted path order; event patterns in order)."""
+    eo = v.obj()
+    state: dict[str, Any] = {}
+    events: list[Any] = []
+    if eo.has("state"):
+        so = eo.get("state").obj()
+        for k in sorted(so.data):
+            state[k] = expected_value(so.get(k))
+        so.done()
+    if eo.has("events"):
+        events = [event_pattern(v) for v in eo.get("events").lst(max_len=10_000)]
+    eo.done()
+    return state, events

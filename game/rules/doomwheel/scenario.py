@@ -6,9 +6,11 @@ decision, a ram roll, a chart roll, a shot, a respawn ...) — with every field 
 wheel and critter set, then play loaded dice and scripted choices and check
 expectations on state paths and events.
 
-`load_scenario` reads (BadInput for anything it cannot accept, naming the field);
-`run_scenario` plays (BadInput for a script that does not fit the game);
-`run_file` is the command line's `scenario FILE [--json]` (exit 0, 1 or 2).
+This module is the Doomwheel's hooks (`HOOKS`) for the one scenario runner
+(game/core/scenario.py): `load_scenario` reads (BadInput for anything it cannot
+accept, naming the field); `run_scenario` plays (BadInput for a script that does not
+fit the game); `run_file` is the command line's `scenario FILE [--json]` (exit 0, 1
+or 2).
 """
 
 from __future__ import annotations
@@ -16,25 +18,21 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from typing import Any
 
 from game.levels.course import Course, course_from_json, load_course, start_slots
-from game.core import expect
+from game.core import expect, scenario as runner
 from game.core.errors import BadInput
-from game.core.jsonload import Obj, Val, load_json_file
+from game.core.jsonload import Obj, Val
 from game.core.protocol import CHANCE, TERMINAL, Choice
+from game.core.scenario import Result, Scenario, ScenarioHooks, ScriptedChoice, ScriptedDie, Setup
 from game.rules.doomwheel import RULESET, DoomSetup, new_state
 from game.rules.doomwheel.engine import Ctx, advance, roll
 from game.rules.doomwheel.options import parse_options
 from game.rules.doomwheel.state import CRITTER_RADIUS, GRID_GAP, OVER, Critter, DoomState, Step, Wheel
 
-FORMAT = 1
-SCHEMA = "wild-table/scenario-result"
-MAX_STEPS = 200_000
-RUN_UNTIL = ("script_end", "phase_end", "turn_end", "race_end")
 FILL_CHOICES = ("none", "random", "first")
-FILL_DICE = ("none", "seeded")
 PHASES = ("grid", "initiative", "move", "sabotage", "shooting", "critters", "respawn")
 PHASE_ALIASES = {"movement": "move", "moves": "move", "start": "grid", "start_grid": "grid", "setup": "grid",
                  "turn_start": "initiative", "shoot": "shooting", "critter": "critters",
@@ -72,42 +70,6 @@ WHEEL_INTS = {"wounds": (0, 99), "max_wounds": (1, 99), "toughness": (1, 10), "a
 WHEEL_ALIASES = {"sabotage_points": "sabotage", "armor": "armour", "save": "armour", "next_checkpoint": "next_cp",
                  "checkpoint": "next_cp", "facing": "heading"}
 IDENT = re.compile(r"[A-Za-z0-9_-]{1,40}")
-
-
-@dataclass
-class ScriptedDie:
-    value: int | None
-    at: tuple[float, float] | None
-    who: str | None
-    reason: str | None
-    path: str
-
-
-@dataclass
-class Scenario:
-    source: str
-    state: DoomState
-    dice: list[ScriptedDie]
-    choices: list[tuple[Choice, str | None, str]]  # (choice, expected player, field path)
-    run_until: str = "script_end"
-    fill_choices: str = "none"
-    fill_dice: str = "none"
-    expect_state: dict[str, Any] = field(default_factory=dict)
-    expect_events: list[Any] = field(default_factory=list)
-    name: str = ""
-    start_events: list[Any] = field(default_factory=list)
-
-
-@dataclass
-class Result:
-    scenario: Scenario
-    events: list[Any]
-    mismatches: list[str]
-    stopped: str
-
-    @property
-    def ok(self) -> bool:
-        return not self.mismatches
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -156,14 +118,8 @@ def _players(o: Obj) -> list[tuple[str, str]]:
     return out
 
 
-def load_scenario(data: Any, source: str) -> Scenario:
-    """Read a scenario (format 1) into a ready state and its script."""
-    o = Obj.root(data, source)
-    o.format_version(FORMAT, what="scenario")
-    o.const("kind", "scenario")
-    o.const("ruleset", "doomwheel")
-    name = o.string("name", default="", max_len=200)
-    o.string("description", default="", max_len=4000)
+def _setup(o: Obj, source: str) -> Setup:
+    """The race the file describes: course, players, options, critters, wheels, start."""
     course = _course(o, source)
     players = _players(o)
     seed = o.integer("seed", lo=0, hi=2**63, default=0)
@@ -185,29 +141,7 @@ def load_scenario(data: Any, source: str) -> Scenario:
         _place_grid(st)
     if o.has("wheels"):
         _wheels(st, o.get("wheels"))
-    start_events = _start(st, start, phase)
-    dice = [_die(v) for v in o.lst("dice", max_len=100_000, default=[])]
-    choices = [_choice(v) for v in o.lst("choices", max_len=100_000, default=[])]
-    run_until = o.string("run_until", choices=RUN_UNTIL, default="script_end")
-    fill_c, fill_d = "none", "none"
-    if o.has("fill"):
-        fo = o.get("fill").obj()
-        fill_c = fo.string("choices", choices=FILL_CHOICES, default="none")
-        fill_d = fo.string("dice", choices=FILL_DICE, default="none")
-        fo.done()
-    sc = Scenario(source, st, dice, choices, run_until, fill_c, fill_d, name=name, start_events=start_events)
-    if o.has("expect"):
-        eo = o.get("expect").obj()
-        if eo.has("state"):
-            so = eo.get("state").obj()
-            for k in sorted(so.data):
-                sc.expect_state[k] = expect.expected_value(so.get(k))
-            so.done()
-        if eo.has("events"):
-            sc.expect_events = [expect.event_pattern(v) for v in eo.get("events").lst(max_len=10_000)]
-        eo.done()
-    o.done()
-    return sc
+    return Setup(st, _start(st, start, phase))
 
 
 def _critters(st: DoomState, v: Val) -> None:
@@ -482,7 +416,7 @@ def _start_step(st: DoomState, v: Val, phase: str) -> tuple[Step, str | None]:
 
 def _die(v: Val) -> ScriptedDie:
     if not isinstance(v.value, dict):
-        return ScriptedDie(v.integer(lo=0, hi=100_000), None, None, None, v.path)
+        return ScriptedDie(v.integer(lo=0, hi=100_000), None, None, v.path)
     o = v.obj()
     value = o.integer("value", lo=0, hi=100_000, default=None)
     at = o.point("at", default=None)
@@ -497,10 +431,10 @@ def _die(v: Val) -> ScriptedDie:
         if reason not in REASONS:
             o.fail("reason", f"unknown reason (the reasons: {', '.join(REASONS)})")
     o.done()
-    return ScriptedDie(value, at, whos[0][1] if whos else None, reason, v.path)
+    return ScriptedDie(value, whos[0][1] if whos else None, reason, v.path, at)
 
 
-def _choice(v: Val) -> tuple[Choice, str | None, str]:
+def _choice(v: Val) -> ScriptedChoice:
     o = v.obj()
     kind = o.string("kind", min_len=1, max_len=40)
     player = o.string("player", default=None, max_len=40)
@@ -550,16 +484,7 @@ def state_to_json(st: DoomState) -> dict[str, Any]:
     }
 
 
-# --- running ----------------------------------------------------------------------------------
-
-def _reached(sc: Scenario, start: tuple[int, str]) -> bool:
-    st = sc.state
-    if sc.run_until == "phase_end":
-        return (st.turn, st.phase) != start
-    if sc.run_until == "turn_end":
-        return st.turn > start[0]
-    return False
-
+# --- the hooks -------------------------------------------------------------------------------
 
 def _spot_index(sc: Scenario, d: ScriptedDie, st: DoomState) -> int:
     from game.rules.doomwheel.critters import free_spots
@@ -577,130 +502,99 @@ def _spot_index(sc: Scenario, d: ScriptedDie, st: DoomState) -> int:
                                           "and wheels)") from None
 
 
-def run_scenario(sc: Scenario) -> Result:
-    """Play the script; BadInput for a script that does not fit the game."""
-    from game.ai.random_agent import RandomAgent
-    from game.core.driver import sample_chance
-    st = sc.state
-    events: list[Any] = list(sc.start_events)
-    dice, choices = list(sc.dice), list(sc.choices)
-    agents: dict[str, Any] = {}
-    start = (st.turn, st.phase)
-    stopped = "script_end"
-    for _ in range(MAX_STEPS):
-        actor = RULESET.current_actor(st)
-        if actor == TERMINAL:
-            stopped = "race_end"
-            break
-        if sc.run_until != "script_end" and _reached(sc, start):
-            stopped = sc.run_until
-            break
-        if actor == CHANCE:
-            top = st.steps[-1]
-            die, who, reason = top["die"], top["who"], top["reason"]
-            if dice:
-                d = dice.pop(0)
-                if d.who is not None and d.who != who:
-                    raise BadInput(sc.source, d.path, f"this die is {who}'s {reason}, not {d.who}'s")
-                if d.reason is not None and d.reason != reason:
-                    raise BadInput(sc.source, d.path, f"this die is {who}'s {reason}, not {d.reason}")
-                value = _spot_index(sc, d, st) if d.at is not None else d.value
-                lo = 0 if die in ("dir", "spot") else 1
-                hi = lo + (int(top["count"]) if die == "spot" else {"d6": 6, "d3": 3, "dir": 360}[die]) - 1
-                if value is None or not lo <= value <= hi:
-                    raise BadInput(sc.source, d.path, f"{who}'s {reason} is a {_die_name(die)}: {lo}-{hi}, "
-                                                      f"got {value}")
-                events += RULESET.apply(st, Choice.make("roll", value=value))
-                continue
-            if sc.fill_dice == "seeded":
-                events += RULESET.apply(st, sample_chance(RULESET, st))
-                continue
-            if choices or sc.run_until != "script_end":
-                raise BadInput(sc.source, "dice", f"ran out of scripted dice: {who}'s {reason} "
-                                                  f"({_die_name(die)}) is pending")
-            break
-        if choices:
-            ch, want, path = choices.pop(0)
-            if want is not None and want != actor:
-                raise BadInput(sc.source, path, f"it is {actor}'s decision ({st.steps[-1].kind}), not {want}'s")
-            why = RULESET.is_legal(st, ch)
-            if why is not None:
-                raise BadInput(sc.source, path, f"illegal choice {_show(ch)}: {why}")
-            events += RULESET.apply(st, ch)
-            continue
-        if sc.fill_choices != "none":
-            legal = RULESET.legal_choices(st)
-            if sc.fill_choices == "first":
-                c = legal[0]
-            else:
-                ag = agents.setdefault(actor, RandomAgent(st.seed * 1009 + st.players.index(actor) * 7919 + 1))
-                c = ag.act(RULESET, st, legal)
-            events += RULESET.apply(st, c)
-            continue
-        if dice or sc.run_until != "script_end":
-            raise BadInput(sc.source, "choices", f"ran out of scripted choices: {actor} must decide "
-                                                 f"({st.steps[-1].kind})")
-        break
-    else:
-        raise BadInput(sc.source, "", f"the scenario did not come to an end within {MAX_STEPS} steps")
-    if stopped == "race_end" and (dice or choices):
-        raise BadInput(sc.source, "dice" if dice else "choices", "the race ended with script left over")
-    if stopped != "script_end" and stopped != "race_end" and (dice or choices):
-        raise BadInput(sc.source, "dice" if dice else "choices", f"{stopped} came with script left over")
-    return Result(sc, events, check_expect(sc, events), stopped)
-
-
 def _die_name(die: str) -> str:
     return {"d6": "D6", "d3": "D3", "dir": "direction (0-359 degrees)", "spot": "respawn spot index"}.get(die, die)
 
 
-def _show(c: Choice) -> str:
-    return json.dumps({"kind": c.kind, **{k: v for k, v in c.args}})
+class DoomwheelHooks(ScenarioHooks):
+    """The Doomwheel's part of the scenario runner."""
+
+    ruleset_name = "doomwheel"
+    rules = RULESET
+    fill_choices = FILL_CHOICES
+    max_script = 100_000
+    aliases = WHEEL_ALIASES
+    strict_end = True
+
+    def setup(self, o: Obj, source: str) -> Setup:
+        return _setup(o, source)
+
+    def read_die(self, v: Val) -> ScriptedDie:
+        return _die(v)
+
+    def read_choice(self, v: Val) -> ScriptedChoice:
+        return _choice(v)
+
+    def die_value(self, sc: Scenario, d: ScriptedDie) -> int:
+        st = sc.state
+        top = st.steps[-1]
+        die, who, reason = top["die"], top["who"], top["reason"]
+        if d.who is not None and d.who != who:
+            raise BadInput(sc.source, d.path, f"this die is {who}'s {reason}, not {d.who}'s")
+        if d.reason is not None and d.reason != reason:
+            raise BadInput(sc.source, d.path, f"this die is {who}'s {reason}, not {d.reason}")
+        value = _spot_index(sc, d, st) if d.at is not None else d.value
+        lo = 0 if die in ("dir", "spot") else 1
+        hi = lo + (int(top["count"]) if die == "spot" else {"d6": 6, "d3": 3, "dir": 360}[die]) - 1
+        if value is None or not lo <= value <= hi:
+            raise BadInput(sc.source, d.path, f"{who}'s {reason} is a {_die_name(die)}: {lo}-{hi}, got {value}")
+        return value
+
+    def dice_needed(self, st: DoomState) -> str:
+        top = st.steps[-1]
+        return f"{top['who']}'s {top['reason']} ({_die_name(top['die'])}) is pending"
+
+    def top_kind(self, st: DoomState) -> str:
+        return st.steps[-1].kind
+
+    def wrong_actor(self, st: DoomState, actor: str, want: str) -> str:
+        return f"it is {actor}'s decision ({st.steps[-1].kind}), not {want}'s"
+
+    def show_choice(self, ch: Choice) -> str:
+        return json.dumps({"kind": ch.kind, **{k: v for k, v in ch.args}})
+
+    def reached(self, sc: Scenario, start: tuple[int, str]) -> bool:
+        st = sc.state
+        if sc.run_until == "phase_end":
+            return (st.turn, st.phase) != start
+        if sc.run_until == "turn_end":
+            return bool(st.turn > start[0])
+        return False
+
+    def fill_seed(self, st: DoomState, actor: str, made: int) -> int:
+        return st.seed * 1009 + st.players.index(actor) * 7919 + 1
+
+    def state_json(self, st: DoomState) -> dict[str, Any]:
+        return state_to_json(st)
+
+    def result_fields(self, res: Result) -> dict[str, Any]:
+        return {"ruleset": "doomwheel", "name": res.scenario.name,
+                "state": expect.plain(state_to_json(res.scenario.state))}
+
+    def state_lines(self, data: dict[str, Any]) -> list[str]:
+        lines = [f"state: turn {data['turn']}, {data['phase']} phase, pending {json.dumps(data['pending'])}"]
+        for wid, w in data["wheels"].items():
+            lines.append(f"  {wid}: at ({w['x']:.2f}, {w['y']:.2f}) facing {w['heading']:.1f}, wounds {w['wounds']}, "
+                         f"sabotage {w['sabotage']}, laps {w['laps']}, next checkpoint {w['next_cp']}, "
+                         f"ram effect {w['ram_effect'] or '-'}, {w['status']}")
+        return lines
 
 
-def check_expect(sc: Scenario, events: list[Any]) -> list[str]:
-    return expect.check(sc.expect_state, sc.expect_events, state_to_json(sc.state), events, WHEEL_ALIASES)
+HOOKS = DoomwheelHooks()
 
 
-def result_json(res: Result) -> dict[str, Any]:
-    """The `--json` output (schema wild-table/scenario-result, version 1)."""
-    st = res.scenario.state
-    evs = [e.to_json() for e in res.events]
-    return {"schema": SCHEMA, "version": 1, "ruleset": "doomwheel", "scenario": res.scenario.source,
-            "name": res.scenario.name, "ok": res.ok, "stopped": res.stopped, "mismatches": res.mismatches,
-            "state": expect.plain(state_to_json(st)), "events": evs,
-            "rolls": [e for e in evs if e["kind"] == "RollMade"]}
+def load_scenario(data: Any, source: str) -> Scenario:
+    """Read a Doomwheel scenario (format 1) into a ready state and its script."""
+    return runner.load_scenario(data, source, HOOKS)
 
 
-def print_text(res: Result) -> None:
-    sc = res.scenario
-    print(f"scenario: {sc.name or sc.source}")
-    for e in res.events:
-        print(f"  {e.text()}")
-    data = state_to_json(sc.state)
-    print(f"state: turn {data['turn']}, {data['phase']} phase, pending {json.dumps(data['pending'])}")
-    for wid, w in data["wheels"].items():
-        print(f"  {wid}: at ({w['x']:.2f}, {w['y']:.2f}) facing {w['heading']:.1f}, wounds {w['wounds']}, "
-              f"sabotage {w['sabotage']}, laps {w['laps']}, next checkpoint {w['next_cp']}, "
-              f"ram effect {w['ram_effect'] or '-'}, {w['status']}")
-    for m in res.mismatches:
-        print(f"MISMATCH {m}")
-    print("ok" if res.ok else f"{len(res.mismatches)} expectation(s) failed")
+def run_scenario(sc: Scenario, agents: runner.AgentFactory | None = None) -> Result:
+    """Play the script; BadInput for a script that does not fit the game."""
+    return runner.run_scenario(sc, HOOKS, agents)
 
 
 def run_file(path: str, as_json: bool = False) -> int:
     """`python -m game scenario FILE [--json]` for a Doomwheel scenario: 0 every
     expectation holds, 1 a mismatch (each printed), 2 a bad file or script (one line
     naming the file, field and reason, on stderr)."""
-    import sys
-    try:
-        sc = load_scenario(load_json_file(path), path)
-        res = run_scenario(sc)
-    except BadInput as e:
-        print(e.line(), file=sys.stderr)
-        return 2
-    if as_json:
-        print(json.dumps(result_json(res), indent=2, sort_keys=True))
-    else:
-        print_text(res)
-    return 0 if res.ok else 1
+    return runner.run_file(path, HOOKS, as_json)

@@ -1,31 +1,29 @@
 """Wild Race scenarios (CONTRACTS §4; documented in docs/scenario-format.md): build a
 state anywhere in a race from JSON — any turn, phase, player and pending chart roll,
-every field of every racer sheet and obstacle — then play scripted dice and choices
-and check expectations."""
+every field of every racer sheet and obstacle — for the one scenario runner
+(game/core/scenario.py), which plays scripted dice and choices and checks
+expectations. This module is the Wild Race's hooks for it (`HOOKS`)."""
 
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from game.levels.course import Course, course_from_json, load_course
-from game.core import expect
+from game.core import scenario as runner
 from game.core.errors import BadInput
 from game.core.jsonload import Obj, Val
 from game.core.protocol import Choice
+from game.core.scenario import Result, Scenario, ScenarioHooks, ScriptedChoice, ScriptedDie, Setup
 import game.rules.wild_race  # noqa: F401  (registers every step of the rules)
-from game.rules.wild_race.engine import Ctx, advance
+from game.rules.wild_race.engine import Ctx, advance, pending_die
 from game.rules.wild_race.geo import unit
 from game.rules.wild_race.options import parse_options
 from game.rules.wild_race.state import (
     NO_LOCK, PHASE_LOCK, PHASES, TURN_LOCK, Obstacle, RaceState, Racer, Step, BASE_LENGTH, BASE_WIDTH)
 from game.core.dice import seed_state
 
-FORMAT = 1
-MAX_STEPS = 200_000  # a scenario that plays longer than this never ends (e.g. endless ties)
-RUN_UNTIL = ("script_end", "phase_end", "turn_end", "race_end")
 START_STEPS = ("unbalanced", "strength_hit", "spur_chart", "whip_chart", "barge_chart", "jump_chart",
                "forced_move")
 LOCKS = (NO_LOCK, PHASE_LOCK, TURN_LOCK)
@@ -33,30 +31,6 @@ PHASE_ALIASES = {"spur_and_whip": "spur_whip", "spur": "spur_whip", "whip": "spu
                  "starting": "starting_turn", "move": "movement", "moves": "movement", "barges": "barge",
                  "priority_roll": "priority", "placement_roll": "setup"}
 TURN_STEPS = ("movement_turn", "spur_whip_turn", "contact_barge_turn", "scenery_turn", "barge_turn")
-
-
-@dataclass
-class ScriptedDie:
-    value: int
-    who: str | None
-    reason: str | None
-    path: str
-
-
-@dataclass
-class Scenario:
-    source: str
-    state: RaceState
-    dice: list[ScriptedDie]
-    choices: list[tuple[Choice, str | None, str]]  # (choice, expected actor, field path)
-    run_until: str
-    fill_choices: str
-    fill_dice: str
-    expect_state: dict[str, tuple[Any, str]] = field(default_factory=dict)
-    expect_events: list[Any] = field(default_factory=list)
-    name: str = ""
-    start_events: list[Any] = field(default_factory=list)  # what setting up `start` resolved
-    start_at: tuple[int, str] | None = None  # (turn, phase) the file starts at: run_until counts from here
 
 
 def _course(o: Obj, source: str) -> Course:
@@ -148,7 +122,7 @@ def _obstacle(v: Val) -> Obstacle:
     return ob
 
 
-def _choice(v: Val) -> tuple[Choice, str | None, str]:
+def _choice(v: Val) -> ScriptedChoice:
     o = v.obj()
     kind = o.string("kind", min_len=1, max_len=40)
     player = o.string("player", default=None, max_len=40)
@@ -181,13 +155,8 @@ def _die(v: Val) -> ScriptedDie:
     return ScriptedDie(value, who if who is not None else alias, reason, v.path)
 
 
-def load_scenario(data: Any, source: str) -> Scenario:
-    o = Obj.root(data, source)
-    o.format_version(FORMAT, what="scenario")
-    o.const("kind", "scenario")
-    o.const("ruleset", "wild-race")
-    name = o.string("name", default="", max_len=200)
-    o.string("description", default="", max_len=4000)
+def _setup(o: Obj, source: str) -> Setup:
+    """The race the file describes: options, course, players, racers, obstacles, start."""
     opt_val = o.maybe("options")
     options = parse_options(opt_val.obj().data if opt_val is not None else None, source)
     course = _course(o, source)
@@ -231,30 +200,7 @@ def load_scenario(data: Any, source: str) -> Scenario:
     st.placed = list(ids)
     start_at: list[tuple[int, str]] = []
     start_events = _start(o, st, source, start_at)
-    dice = [_die(v) for v in o.lst("dice", max_len=10000, default=[])]
-    choices = [_choice(v) for v in o.lst("choices", max_len=10000, default=[])]
-    run_until = o.string("run_until", choices=RUN_UNTIL, default="script_end")
-    fill_c, fill_d = "none", "none"
-    if o.has("fill"):
-        fo = o.get("fill").obj()
-        fill_c = fo.string("choices", choices=("none", "greedy", "random"), default="none")
-        fill_d = fo.string("dice", choices=("none", "seeded"), default="none")
-        fo.done()
-    sc = Scenario(source, st, dice, choices, run_until, fill_c, fill_d, name=name, start_events=start_events,
-                  start_at=start_at[0] if start_at else None)
-    if o.has("expect"):
-        eo = o.get("expect").obj()
-        if eo.has("state"):
-            so = eo.get("state").obj()
-            for k in sorted(so.data):
-                so.has(k)
-                sc.expect_state[k] = (expect.expected_value(so.get(k)), so.field(k))
-            so.done()
-        if eo.has("events"):
-            sc.expect_events = [expect.event_pattern(v) for v in eo.get("events").lst(max_len=10000)]
-        eo.done()
-    o.done()
-    return sc
+    return Setup(st, start_events, start_at[0] if start_at else None)
 
 
 def _start(o: Obj, st: RaceState, source: str, start_at: list[tuple[int, str]]) -> list[Any]:
@@ -342,102 +288,85 @@ def _start_step(v: Val, st: RaceState) -> Step:
     return s
 
 
-# --- running -------------------------------------------------------------------------
+class WildRaceHooks(ScenarioHooks):
+    """The Wild Race's part of the scenario runner."""
 
-@dataclass
-class Result:
-    scenario: Scenario
-    events: list[Any]
-    mismatches: list[str]
-    stopped: str
+    ruleset_name = "wild-race"
+    fill_choices = ("none", "greedy", "random")
+    max_script = 10_000
 
     @property
-    def ok(self) -> bool:
-        return not self.mismatches
+    def rules(self) -> Any:  # type: ignore[override]
+        from game.rules.wild_race import RULESET
+        return RULESET
+
+    @property
+    def aliases(self) -> dict[str, str]:  # type: ignore[override]
+        from game.rules.wild_race.serial import ALIASES
+        return ALIASES
+
+    def setup(self, o: Obj, source: str) -> Setup:
+        return _setup(o, source)
+
+    def read_die(self, v: Val) -> ScriptedDie:
+        return _die(v)
+
+    def read_choice(self, v: Val) -> ScriptedChoice:
+        return _choice(v)
+
+    def die_value(self, sc: Scenario, d: ScriptedDie) -> int:
+        die, who, reason = pending_die(sc.state)
+        if d.who is not None and d.who != who:
+            raise BadInput(sc.source, d.path, f"this die is for {who} ({reason}), not {d.who}")
+        if d.reason is not None and d.reason != reason:
+            raise BadInput(sc.source, d.path, f"this die is for {reason} (by {who}), not {d.reason}")
+        assert d.value is not None
+        if d.value > (6 if die == "d6" else 3):
+            raise BadInput(sc.source, d.path, f"a {die.upper()} shows 1-{6 if die == 'd6' else 3}")
+        return d.value
+
+    def dice_needed(self, st: RaceState) -> str:
+        die, who, reason = pending_die(st)
+        return f"a {die.upper()} is needed for {who} ({reason})"
+
+    def top_kind(self, st: RaceState) -> str:
+        return st.stack[-1].kind if st.stack else "?"
+
+    def reached(self, sc: Scenario, start: tuple[int, str]) -> bool:
+        st = sc.state
+        if st.phase == "over":
+            return True
+        if sc.run_until == "phase_end":
+            return (st.turn, st.phase) != start
+        if sc.run_until == "turn_end":  # a start at the priority phase of turn t (state turn t-1) runs turn t
+            return bool(st.turn > start[0] + (1 if start[1] == "priority" else 0))
+        return False
+
+    def fill_seed(self, st: RaceState, actor: str, made: int) -> int:
+        return st.seed + made
+
+    def state_json(self, st: RaceState) -> dict[str, Any]:
+        from game.rules.wild_race.serial import state_to_json
+        return state_to_json(st)
+
+    def state_lines(self, data: dict[str, Any]) -> list[str]:
+        lines = [f"state: turn {data['turn']}, {data['phase']} phase, pending {data['pending']}"]
+        for rid, r in data["racers"].items():
+            lines.append(f"  {rid}: at ({r['x']:.2f}, {r['y']:.2f}) facing {r['heading']:.1f}, lives {r['lives']}, "
+                         f"favour {r['favour']}, stamina {r['stamina']}, penalty {r['penalty_accrued']}"
+                         f"+{r['penalty_in_effect']}, lockout {r['lockout']}, {r['status']}")
+        return lines
 
 
-def _agent(kind: str, seed: int) -> Any:
-    from game.ai.wild_race.greedy import GreedyAgent
-    from game.ai.random_agent import RandomAgent
-    return GreedyAgent(seed) if kind == "greedy" else RandomAgent(seed)
+HOOKS = WildRaceHooks()
 
 
-def _reached(sc: Scenario, start: tuple[int, str]) -> bool:
-    st = sc.state
-    if st.phase == "over":
-        return True
-    if sc.run_until == "phase_end":
-        return (st.turn, st.phase) != start
-    if sc.run_until == "turn_end":  # a start at the priority phase of turn t (state turn t-1) runs turn t
-        return st.turn > start[0] + (1 if start[1] == "priority" else 0)
-    return False
+def load_scenario(data: Any, source: str) -> Scenario:
+    """Read a Wild Race scenario (format 1); BadInput names the field it cannot accept."""
+    return runner.load_scenario(data, source, HOOKS)
 
 
-def run_scenario(sc: Scenario) -> Result:
-    """Play the script. Raises BadInput for a script that does not fit the game (a
-    die for the wrong racer or reason, an illegal choice, running out)."""
-    from game.core.driver import sample_chance
-    from game.core.protocol import CHANCE, TERMINAL
-    from game.rules.wild_race import RULESET as R
-    from game.rules.wild_race.engine import pending_die
-    st = sc.state
-    events: list[Any] = list(sc.start_events)
-    dice, choices = list(sc.dice), list(sc.choices)
-    agents: dict[str, Any] = {}
-    start = sc.start_at or (st.turn, st.phase)
-    stopped = "script_end"
-    steps = 0
-    while True:
-        steps += 1
-        if steps > MAX_STEPS:
-            raise BadInput(sc.source, "", f"the scenario did not come to an end within {MAX_STEPS} steps")
-        actor = R.current_actor(st)
-        if actor == TERMINAL:
-            stopped = "race_end"
-            break
-        if sc.run_until != "script_end" and _reached(sc, start):
-            stopped = sc.run_until
-            break
-        if actor == CHANCE:
-            die, who, reason = pending_die(st)
-            if dice:
-                d = dice.pop(0)
-                if d.who is not None and d.who != who:
-                    raise BadInput(sc.source, d.path, f"this die is for {who} ({reason}), not {d.who}")
-                if d.reason is not None and d.reason != reason:
-                    raise BadInput(sc.source, d.path, f"this die is for {reason} (by {who}), not {d.reason}")
-                if d.value > (6 if die == "d6" else 3):
-                    raise BadInput(sc.source, d.path, f"a {die.upper()} shows 1-{6 if die == 'd6' else 3}")
-                events.extend(R.apply(st, Choice.make("roll", value=d.value)))
-                continue
-            if sc.fill_dice == "seeded":
-                events.extend(R.apply(st, sample_chance(R, st)))
-                continue
-            if choices or sc.run_until != "script_end":
-                raise BadInput(sc.source, "dice", f"ran out of scripted dice: a {die.upper()} is needed for "
-                                                  f"{who} ({reason})")
-            break
-        if choices:
-            ch, want, path = choices.pop(0)
-            if want is not None and want != actor:
-                raise BadInput(sc.source, path, f"it is {actor}'s decision, not {want}'s")
-            why = R.is_legal(st, ch)
-            if why is not None:
-                raise BadInput(sc.source, path, f"illegal choice {ch}: {why}")
-            events.extend(R.apply(st, ch))
-            continue
-        if sc.fill_choices != "none":
-            ag = agents.setdefault(actor, _agent(sc.fill_choices, st.seed + len(agents)))
-            events.extend(R.apply(st, ag.act(R, st, R.legal_choices(st))))
-            continue
-        if dice or sc.run_until != "script_end":
-            top = st.stack[-1].kind if st.stack else "?"
-            raise BadInput(sc.source, "choices", f"ran out of scripted choices: {actor} must decide ({top})")
-        break
-    return Result(sc, events, check_expect(sc, events), stopped)
-
-
-def check_expect(sc: Scenario, events: list[Any]) -> list[str]:
-    from game.rules.wild_race.serial import ALIASES, state_to_json
-    want = {path: value for path, (value, _) in sc.expect_state.items()}
-    return expect.check(want, sc.expect_events, state_to_json(sc.state), events, ALIASES)
+def run_scenario(sc: Scenario, agents: runner.AgentFactory | None = None) -> Result:
+    """Play the script (`agents` makes the agents `fill.choices` names: given from above
+    the rules; without it only "random" can fill in)."""
+    return runner.run_scenario(sc, HOOKS, agents)
