@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from typing import Any, Final
+
+from game.core.atomic import write_atomic
 
 
 
@@ -89,42 +90,9 @@ def canonical_dumps(value: Any) -> str:
 
 
 def save_text_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write `text` (UTF-8, \\n line ends) to `path` atomically: a temporary file in the
-    same folder, flushed and fsynced, then os.replace (then the folder is fsynced)."""
-    target = os.path.abspath(os.fspath(path))
-    folder = os.path.dirname(target)
-    try:
-        mode = os.stat(target).st_mode & 0o777
-    except OSError:
-        mode = 0o644
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            os.chmod(tmp, mode)
-        except OSError:  # pragma: no cover - e.g. a file system without modes
-            pass
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    if hasattr(os, "O_DIRECTORY"):
-        try:
-            dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-        except OSError:  # pragma: no cover
-            return
-        try:
-            os.fsync(dfd)
-        except OSError:  # pragma: no cover
-            pass
-        finally:
-            os.close(dfd)
+    """Write `text` (UTF-8, \\n line ends) to `path` atomically (game.core.atomic: a
+    temporary file in the same folder, fsynced, then os.replace, then the folder fsynced)."""
+    write_atomic(path, text)
 
 
 def save_json_file(path: str | os.PathLike[str], value: Any) -> None:

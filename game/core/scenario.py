@@ -104,6 +104,7 @@ class ScenarioHooks:
     max_script = 10_000  # the most entries `dice` and `choices` may have
     aliases: dict[str, str] = {}  # the spec's words for state fields, for expectation paths
     strict_end = False  # script left over when the race ends or run_until is met is an error
+    turn_ahead_phase: str | None = None  # see `reached`
 
     def setup(self, o: Obj, source: str) -> Setup:
         """Read the file's setup and start fields (after format, kind, ruleset, name and
@@ -136,8 +137,15 @@ class ScenarioHooks:
         return str(ch)
 
     def reached(self, sc: Scenario, start: tuple[int, str]) -> bool:
-        """Has `sc.run_until` (phase_end or turn_end) come, counting from `start`?"""
-        raise NotImplementedError
+        """Has `sc.run_until` (phase_end or turn_end) come, counting from `start`? A
+        start at `self.turn_ahead_phase` (whose state turn is the file's turn - 1) runs
+        the file's turn."""
+        st = sc.state
+        if sc.run_until == "phase_end":
+            return (st.turn, st.phase) != start
+        if sc.run_until == "turn_end":
+            return bool(st.turn > start[0] + (1 if start[1] == self.turn_ahead_phase else 0))
+        return False
 
     def fill_seed(self, st: Any, actor: str, made: int) -> int:
         """The seed of the filling agent for `actor` (`made` agents exist already)."""
@@ -151,9 +159,21 @@ class ScenarioHooks:
         """The `--json` output's fields besides the schema's common ones."""
         return {"state": self.state_json(res.scenario.state)}
 
-    def state_lines(self, data: dict[str, Any]) -> list[str]:
-        """The text output's lines about the final state (`data`: state_json)."""
+    def pending_text(self, pending: Any) -> str:
+        """The state's `pending` in the text output's state line."""
+        return str(pending)
+
+    def piece_lines(self, data: dict[str, Any]) -> list[str]:
+        """The text output's lines about each piece in the final state (`data`: state_json)."""
         raise NotImplementedError
+
+    def load(self, data: Any, source: str) -> Scenario:
+        """Read a scenario of this ruleset (see `load_scenario`)."""
+        return load_scenario(data, source, self)
+
+    def run(self, sc: Scenario, agents: AgentFactory | None = None) -> Result:
+        """Play a scenario of this ruleset (see `run_scenario`)."""
+        return run_scenario(sc, self, agents)
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -283,7 +303,9 @@ def print_text(res: Result, hooks: ScenarioHooks) -> None:
     print(f"scenario: {sc.name or sc.source}")
     for e in res.events:
         print(f"  {e.text()}")
-    for line in hooks.state_lines(hooks.state_json(sc.state)):
+    data = hooks.state_json(sc.state)
+    print(f"state: turn {data['turn']}, {data['phase']} phase, pending {hooks.pending_text(data['pending'])}")
+    for line in hooks.piece_lines(data):
         print(line)
     for m in res.mismatches:
         print(f"MISMATCH {m}")

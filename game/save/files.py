@@ -14,19 +14,18 @@ new file written; "written": all of it, fsynced; "backed-up": the .bak replaced;
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import re
 import stat
-import tempfile
 import time
 from typing import Any, Callable
+
+from game.core import atomic
 
 STAGE_HOOK: Callable[[str], None] | None = None
 
 _WIDTH = 110
-_counter = itertools.count()
 
 
 def _stage(name: str) -> None:
@@ -115,96 +114,16 @@ def _write(value: Any, indent: str, out: list[str]) -> None:
     out.append(_one(value))
 
 
-def _fsync_dir(folder: str) -> None:
-    if not hasattr(os, "O_DIRECTORY"):
-        return
-    try:
-        dfd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:  # pragma: no cover
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:  # pragma: no cover
-        pass
-    finally:
-        os.close(dfd)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        n = os.write(fd, view)
-        view = view[n:]
-
-
 def write_atomic(path: str, text: str, *, keep_backup: bool = False) -> None:
     """Write `text` (UTF-8) to `path` atomically; with keep_backup the file it
-    replaces is kept as `path + ".bak"` (itself replaced atomically)."""
-    target = os.path.abspath(path)
-    folder = os.path.dirname(target)
-    base = os.path.basename(target)
-    data = text.encode("utf-8")
-    try:
-        mode = os.stat(target).st_mode & 0o777
-    except OSError:
-        mode = 0o644
-    fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=folder)
-    try:
-        try:
-            try:
-                os.fchmod(fd, mode)
-            except (OSError, AttributeError):  # pragma: no cover - no modes (Windows)
-                pass
-            half = len(data) // 2
-            _write_all(fd, data[:half])
-            _stage("partial")
-            _write_all(fd, data[half:])
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        _stage("written")
-        if keep_backup and os.path.isfile(target):
-            _backup(target, folder, base)
-            _stage("backed-up")
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _stage("renamed")
-    _fsync_dir(folder)
-
-
-def _backup(target: str, folder: str, base: str) -> None:
-    """Replace `target.bak` by the current `target`, atomically (a hard link when the
-    file system has them, else a copy), so `target` stays in place meanwhile."""
-    tmp = os.path.join(folder, f".{base}.bak.{os.getpid()}.{next(_counter)}.tmp")
-    try:
-        try:
-            os.link(target, tmp)
-        except OSError:
-            with open(target, "rb") as src:
-                data = src.read()
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-            try:
-                _write_all(fd, data)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        os.replace(tmp, target + ".bak")
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    replaces is kept as `path + ".bak"` (itself replaced atomically). The one writer
+    is game.core.atomic; STAGE_HOOK sees its stages."""
+    atomic.write_atomic(path, text, keep_backup=keep_backup, stage=_stage)
 
 
 # The temporary names this program's writers use, and nothing else:
 # `.<name>.json.<8 random>.tmp` (write_atomic, jsonload.save_text_atomic, the editor),
-# `.<name>.json.bak.<pid>.<n>.tmp` (_backup) and `.<name>.png.<pid>.tmp.png` (reports).
+# `.<name>.json.bak.<pid>.<n>.tmp` (the backup) and `.<name>.png.<pid>.tmp.png` (reports).
 _OWN_TEMP = re.compile(r"^\.[^/\\]+\.json(?:\.bak)?\.(?:[a-z0-9_]{8}|bak\.\d+\.\d+)\.tmp$"
                        r"|^\.[^/\\]+\.png\.\d+\.tmp\.png$")
 

@@ -9,6 +9,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.angles import lerp_angle
+
 SPEED = 14.0  # inches per second at animation speed 1
 TURN = 300.0  # degrees per second
 PAUSE = 0.18  # seconds for an event that does not move anything (a roll, a hit)
@@ -24,11 +26,6 @@ class Track:
     t: float = 0.0
     event: Any = None
     started: bool = False
-
-
-def _lerp_angle(a: float, b: float, f: float) -> float:
-    d = (b - a + 180.0) % 360.0 - 180.0
-    return a + d * f
 
 
 @dataclass
@@ -114,7 +111,7 @@ class Animator:
         (x0, y0, h0), (x1, y1, h1) = tr.start, tr.end
         # ease in-out
         e = f * f * (3 - 2 * f)
-        pose = (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e, _lerp_angle(h0, h1, e))
+        pose = (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e, lerp_angle(h0, h1, e))
         if tr.kind == "racer":
             self.racers[tr.ident] = pose
             self.gone.discard(tr.ident)

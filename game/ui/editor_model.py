@@ -38,7 +38,6 @@ import copy
 import math
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Final, Iterable
 
@@ -53,6 +52,7 @@ from game.levels.course import (
 )
 from game.levels import course_list
 from game.levels.course_list import CourseEntry
+from game.core.atomic import write_atomic
 from game.core.errors import BadInput
 from game.core.jsonload import load_json_file
 from game.ui.doomwheel.editor_model import DoomEdits, doom_template_data
@@ -403,23 +403,6 @@ def course_files() -> list[CourseEntry]:
     read once through the one listing (game.levels.course_list): a file that does not
     load is listed with its reason (``opens`` is False)."""
     return course_list.list_courses(None)
-
-
-def _write_bytes_atomic(path: str, data: bytes) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def backup_path(path: str) -> str:
@@ -981,7 +964,7 @@ class EditorModel(DoomEdits):
         os.makedirs(folder, exist_ok=True)
         if os.path.isfile(path):
             with open(path, "rb") as f:
-                _write_bytes_atomic(backup_path(path), f.read())
+                write_atomic(backup_path(path), f.read())
         save_course(course, path)
         self.path = path
         self._saved_token = self._token()

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.levels.course import Course, ObstacleSpec
+from game.core.angles import angle_diff, norm_heading, unit  # noqa: F401  (rules and AI import them from here)
 from game.table import geometry as g
 from game.table.geometry import BACKOFF, TOL
 from game.table.table import Contact, Kind, Table
@@ -19,22 +20,6 @@ from game.rules.doomwheel.state import Critter, DoomState, Wheel
 SOLID = Kind.WHEEL | Kind.EDGE | Kind.LARGE
 OBST = "o:"
 CRIT = "c:"
-
-
-def unit(heading: float) -> tuple[float, float]:
-    a = math.radians(heading)
-    return math.cos(a), math.sin(a)
-
-
-def angle_diff(a: float, b: float) -> float:
-    """Signed smallest rotation from b to a, in (-180, 180]."""
-    d = (a - b) % 360.0
-    return d - 360.0 if d > 180.0 else d
-
-
-def norm_heading(h: float) -> float:
-    h = h % 360.0
-    return 0.0 if abs(h - 360.0) < 1e-12 else h
 
 
 def wheel_shape(w: Wheel, x: float | None = None, y: float | None = None, h: float | None = None) -> g.Shape:

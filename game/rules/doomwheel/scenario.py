@@ -516,14 +516,9 @@ class DoomwheelHooks(ScenarioHooks):
     aliases = WHEEL_ALIASES
     strict_end = True
 
-    def setup(self, o: Obj, source: str) -> Setup:
-        return _setup(o, source)
-
-    def read_die(self, v: Val) -> ScriptedDie:
-        return _die(v)
-
-    def read_choice(self, v: Val) -> ScriptedChoice:
-        return _choice(v)
+    setup = staticmethod(_setup)
+    read_die = staticmethod(_die)
+    read_choice = staticmethod(_choice)
 
     def die_value(self, sc: Scenario, d: ScriptedDie) -> int:
         st = sc.state
@@ -553,14 +548,6 @@ class DoomwheelHooks(ScenarioHooks):
     def show_choice(self, ch: Choice) -> str:
         return json.dumps({"kind": ch.kind, **{k: v for k, v in ch.args}})
 
-    def reached(self, sc: Scenario, start: tuple[int, str]) -> bool:
-        st = sc.state
-        if sc.run_until == "phase_end":
-            return (st.turn, st.phase) != start
-        if sc.run_until == "turn_end":
-            return bool(st.turn > start[0])
-        return False
-
     def fill_seed(self, st: DoomState, actor: str, made: int) -> int:
         return st.seed * 1009 + st.players.index(actor) * 7919 + 1
 
@@ -571,26 +558,18 @@ class DoomwheelHooks(ScenarioHooks):
         return {"ruleset": "doomwheel", "name": res.scenario.name,
                 "state": expect.plain(state_to_json(res.scenario.state))}
 
-    def state_lines(self, data: dict[str, Any]) -> list[str]:
-        lines = [f"state: turn {data['turn']}, {data['phase']} phase, pending {json.dumps(data['pending'])}"]
-        for wid, w in data["wheels"].items():
-            lines.append(f"  {wid}: at ({w['x']:.2f}, {w['y']:.2f}) facing {w['heading']:.1f}, wounds {w['wounds']}, "
-                         f"sabotage {w['sabotage']}, laps {w['laps']}, next checkpoint {w['next_cp']}, "
-                         f"ram effect {w['ram_effect'] or '-'}, {w['status']}")
-        return lines
+    def pending_text(self, pending: Any) -> str:
+        return json.dumps(pending)
+
+    def piece_lines(self, data: dict[str, Any]) -> list[str]:
+        return [f"  {wid}: at ({w['x']:.2f}, {w['y']:.2f}) facing {w['heading']:.1f}, wounds {w['wounds']}, "
+                f"sabotage {w['sabotage']}, laps {w['laps']}, next checkpoint {w['next_cp']}, "
+                f"ram effect {w['ram_effect'] or '-'}, {w['status']}" for wid, w in data["wheels"].items()]
 
 
 HOOKS = DoomwheelHooks()
-
-
-def load_scenario(data: Any, source: str) -> Scenario:
-    """Read a Doomwheel scenario (format 1) into a ready state and its script."""
-    return runner.load_scenario(data, source, HOOKS)
-
-
-def run_scenario(sc: Scenario, agents: runner.AgentFactory | None = None) -> Result:
-    """Play the script; BadInput for a script that does not fit the game."""
-    return runner.run_scenario(sc, HOOKS, agents)
+load_scenario = HOOKS.load  # (data, source): a ready state and its script, or BadInput naming the field
+run_scenario = HOOKS.run  # (scenario, agents=None): BadInput for a script that does not fit the game
 
 
 def run_file(path: str, as_json: bool = False) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Callable, TypeVar
 
+from game.core.angles import angle_diff, norm_heading, unit  # noqa: F401  (rules and AI import them from here)
 from game.table import geometry as g
 from game.table.geometry import TOL
 from game.table.table import Contact, Kind, Table
@@ -17,22 +18,6 @@ T = TypeVar("T")
 OBS = "o:"  # table ids of obstacles
 MOVE_KINDS = Kind.RACER | Kind.SMALL | Kind.LARGE | Kind.EDGE | Kind.FINISH
 SOLID = Kind.RACER | Kind.SMALL | Kind.LARGE | Kind.EDGE
-
-
-def unit(heading: float) -> tuple[float, float]:
-    a = math.radians(heading)
-    return math.cos(a), math.sin(a)
-
-
-def angle_diff(a: float, b: float) -> float:
-    """Signed smallest rotation from b to a, in (-180, 180]."""
-    d = (a - b) % 360.0
-    return d - 360.0 if d > 180.0 else d
-
-
-def norm_heading(h: float) -> float:
-    h = h % 360.0
-    return 0.0 if abs(h - 360.0) < 1e-12 else h
 
 
 def racer_shape(r: Racer) -> g.Shape:

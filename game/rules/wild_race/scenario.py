@@ -305,14 +305,10 @@ class WildRaceHooks(ScenarioHooks):
         from game.rules.wild_race.serial import ALIASES
         return ALIASES
 
-    def setup(self, o: Obj, source: str) -> Setup:
-        return _setup(o, source)
-
-    def read_die(self, v: Val) -> ScriptedDie:
-        return _die(v)
-
-    def read_choice(self, v: Val) -> ScriptedChoice:
-        return _choice(v)
+    setup = staticmethod(_setup)
+    read_die = staticmethod(_die)
+    read_choice = staticmethod(_choice)
+    turn_ahead_phase = "priority"
 
     def die_value(self, sc: Scenario, d: ScriptedDie) -> int:
         die, who, reason = pending_die(sc.state)
@@ -332,16 +328,6 @@ class WildRaceHooks(ScenarioHooks):
     def top_kind(self, st: RaceState) -> str:
         return st.stack[-1].kind if st.stack else "?"
 
-    def reached(self, sc: Scenario, start: tuple[int, str]) -> bool:
-        st = sc.state
-        if st.phase == "over":
-            return True
-        if sc.run_until == "phase_end":
-            return (st.turn, st.phase) != start
-        if sc.run_until == "turn_end":  # a start at the priority phase of turn t (state turn t-1) runs turn t
-            return bool(st.turn > start[0] + (1 if start[1] == "priority" else 0))
-        return False
-
     def fill_seed(self, st: RaceState, actor: str, made: int) -> int:
         return st.seed + made
 
@@ -349,24 +335,12 @@ class WildRaceHooks(ScenarioHooks):
         from game.rules.wild_race.serial import state_to_json
         return state_to_json(st)
 
-    def state_lines(self, data: dict[str, Any]) -> list[str]:
-        lines = [f"state: turn {data['turn']}, {data['phase']} phase, pending {data['pending']}"]
-        for rid, r in data["racers"].items():
-            lines.append(f"  {rid}: at ({r['x']:.2f}, {r['y']:.2f}) facing {r['heading']:.1f}, lives {r['lives']}, "
-                         f"favour {r['favour']}, stamina {r['stamina']}, penalty {r['penalty_accrued']}"
-                         f"+{r['penalty_in_effect']}, lockout {r['lockout']}, {r['status']}")
-        return lines
+    def piece_lines(self, data: dict[str, Any]) -> list[str]:
+        return [f"  {rid}: at ({r['x']:.2f}, {r['y']:.2f}) facing {r['heading']:.1f}, lives {r['lives']}, "
+                f"favour {r['favour']}, stamina {r['stamina']}, penalty {r['penalty_accrued']}"
+                f"+{r['penalty_in_effect']}, lockout {r['lockout']}, {r['status']}" for rid, r in data["racers"].items()]
 
 
 HOOKS = WildRaceHooks()
-
-
-def load_scenario(data: Any, source: str) -> Scenario:
-    """Read a Wild Race scenario (format 1); BadInput names the field it cannot accept."""
-    return runner.load_scenario(data, source, HOOKS)
-
-
-def run_scenario(sc: Scenario, agents: runner.AgentFactory | None = None) -> Result:
-    """Play the script (`agents` makes the agents `fill.choices` names: given from above
-    the rules; without it only "random" can fill in)."""
-    return runner.run_scenario(sc, HOOKS, agents)
+load_scenario = HOOKS.load  # (data, source): BadInput names the field it cannot accept
+run_scenario = HOOKS.run  # (scenario, agents=None): `agents` makes what fill.choices names, given from above

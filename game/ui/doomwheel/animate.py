@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.angles import lerp_angle
+
 SPEED = 12.0  # inches per second at animation speed 1
 TURN = 180.0  # degrees per second
 PAUSE = 0.16  # seconds for a roll or another event that moves nothing
@@ -43,11 +45,6 @@ class Toss:
     y: float
     wheel: str
     age: float = 0.0
-
-
-def _lerp_angle(a: float, b: float, f: float) -> float:
-    d = (b - a + 180.0) % 360.0 - 180.0
-    return a + d * f
 
 
 def turn_start(e: Any) -> tuple[float, float]:
@@ -198,7 +195,7 @@ class DoomAnimator:
         (x0, y0, h0), (x1, y1, h1) = tr.start, tr.end
         if tr.kind == "wheel":
             old = self.wheels.get(tr.ident)
-            pose = (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e, _lerp_angle(h0, h1, e))
+            pose = (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e, lerp_angle(h0, h1, e))
             self._roll(tr.ident, old, pose, tr.event)
             self.wheels[tr.ident] = pose
         elif tr.kind == "arc":
