@@ -19,9 +19,10 @@ one only "random" (core's RandomAgent) and "first" can fill in.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from game.core import expect
 from game.core.driver import sample_chance
@@ -36,6 +37,7 @@ MAX_STEPS = 200_000  # a scenario that plays longer than this never ends (e.g. e
 RUN_UNTIL = ("script_end", "phase_end", "turn_end", "race_end")
 FILL_DICE = ("none", "seeded")
 
+T = TypeVar("T")
 AgentFactory = Callable[[str, int], Any]
 """(fill kind, seed) -> an agent with `act(ruleset, state, legal) -> Choice`."""
 
@@ -203,6 +205,31 @@ def load_scenario(data: Any, source: str, hooks: ScenarioHooks) -> Scenario:
         sc.expect_state, sc.expect_events = expect.read_expect(o.get("expect"))
     o.done()
     return sc
+
+
+def read_level(o: Obj, source: str, load_file: Callable[[str], T], from_json: Callable[[dict[str, Any], str], T],
+               defaults: dict[str, Any], key: str = "course", name_file_errors: bool = False) -> T:
+    """The level a scenario plays on: a file name (found beside the scenario file, else
+    as given) or the level itself inline (`defaults` fills the fields a level file
+    has and a scenario leaves out: format, kind, name, ruleset). With
+    `name_file_errors` a bad level file is reported at `key`, naming its own field."""
+    v = o.get(key)
+    if isinstance(v.value, str):
+        base = os.path.dirname(os.path.abspath(source)) if os.path.exists(source) else os.getcwd()
+        for cand in (os.path.join(base, v.value), v.value):
+            if v.value and os.path.isfile(cand):
+                if not name_file_errors:
+                    return load_file(cand)
+                try:
+                    return load_file(cand)
+                except BadInput as e:
+                    raise BadInput(source, key, f"{v.value}: {e.field}: {e.reason}") from None
+        v.fail(f"{key} file {v.value!r} not found")
+    data = {**defaults, **v.obj().data}
+    try:
+        return from_json(data, source)
+    except BadInput as e:
+        raise BadInput(source, f"{key}.{e.field}" if e.field else key, e.reason) from None
 
 
 # --- running ---------------------------------------------------------------------------------

@@ -16,7 +16,6 @@ or 2).
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import fields
 from typing import Any
@@ -75,22 +74,9 @@ IDENT = re.compile(r"[A-Za-z0-9_-]{1,40}")
 # --- reading ---------------------------------------------------------------------------
 
 def _course(o: Obj, source: str) -> Course:
-    v = o.get("course")
-    if isinstance(v.value, str):
-        base = os.path.dirname(os.path.abspath(source)) if os.path.exists(source) else os.getcwd()
-        for cand in (os.path.join(base, v.value), v.value):
-            if v.value and os.path.isfile(cand):
-                try:
-                    return load_course(cand)
-                except BadInput as e:
-                    raise BadInput(source, "course", f"{v.value}: {e.field}: {e.reason}") from None
-        v.fail(f"course file {v.value!r} not found")
-    data = {"format": 2, "kind": "course", "name": "scenario course", "ruleset": "doomwheel", **v.obj().data}
-    try:
-        return course_from_json(data, source)
-    except BadInput as e:
-        raise BadInput(source, "course." + e.field if e.field else "course", e.reason) from None
-
+    return runner.read_level(o, source, load_course, course_from_json,
+                             {"format": 2, "kind": "course", "name": "scenario course", "ruleset": "doomwheel"},
+                             name_file_errors=True)
 
 def _ident(v: Val) -> str:
     s = v.string(min_len=1, max_len=40)

@@ -6,7 +6,6 @@ expectations. This module is the Wild Race's hooks for it (`HOOKS`)."""
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
@@ -34,20 +33,8 @@ TURN_STEPS = ("movement_turn", "spur_whip_turn", "contact_barge_turn", "scenery_
 
 
 def _course(o: Obj, source: str) -> Course:
-    v = o.get("course")
-    if isinstance(v.value, str):
-        base = os.path.dirname(os.path.abspath(source)) if os.path.exists(source) else os.getcwd()
-        for cand in (os.path.join(base, v.value), v.value):
-            if v.value and os.path.isfile(cand):
-                return load_course(cand)
-        v.fail(f"course file {v.value!r} not found")
-    data = v.obj().data
-    data = {"format": 1, "kind": "course", "name": "scenario course", "ruleset": "wild-race", **data}
-    try:
-        return course_from_json(data, source)
-    except BadInput as e:
-        raise BadInput(source, "course." + e.field if e.field else "course", e.reason) from None
-
+    return runner.read_level(o, source, load_course, course_from_json,
+                             {"format": 1, "kind": "course", "name": "scenario course", "ruleset": "wild-race"})
 
 IDENT = re.compile(r"[A-Za-z0-9_-]{1,40}")
 RESERVED = {"finish"}
