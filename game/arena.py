@@ -6,7 +6,8 @@ The Wild Race (the default): one racer each; a player wins when its best racer
 places first (CONTRACTS §9). The Doomwheel Race (`--ruleset doomwheel`): one wheel
 each, on every shipped Doomwheel course in turn; a race can end in a draw (the
 spec's draw rule, or the turn cap with equal laps): a draw is not a win, and the
-JSON counts draws apart."""
+JSON counts draws apart. `arena_command` finds the ruleset's arena through its
+registration (game.core.registry, set by its ui room)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import time
 from typing import Any
 
 from game.levels.course import load_course
+from game.core import registry
 from game.core.driver import sample_chance
 from game.core.errors import BadInput
 from game.core.protocol import CHANCE, TERMINAL
@@ -26,20 +28,19 @@ from game.rules.wild_race.options import parse_option_pairs
 MAX_RACES = 100_000
 
 
-def make_agent(kind: str, seed: int, ruleset: str = "wild_race") -> Any:
+def make_agent(kind: str, seed: int, ruleset: str | None = None) -> Any:
     from game.ai.agents import make_agent as make
     return make(kind, seed, "arena", ruleset=ruleset)
 
 
-RULESETS = {"wild-race": "wild_race", "wild_race": "wild_race", "doomwheel": "doomwheel"}
-
-
-def ruleset_arg(name: str) -> str:
-    """'wild_race' or 'doomwheel' for a --ruleset value; BadInput otherwise."""
-    key = RULESETS.get(str(name).strip().lower())
-    if key is None:
-        raise BadInput("arena", "--ruleset", f"unknown ruleset {name!r} (wild-race or doomwheel)")
-    return key
+def ruleset_arg(name: str) -> registry.Registration:
+    """The registered ruleset a --ruleset value names; BadInput otherwise."""
+    reg = registry.find(str(name))
+    if reg is None:
+        names = registry.names()
+        known = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+        raise BadInput("arena", "--ruleset", f"unknown ruleset {name!r} ({known})")
+    return reg
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -90,7 +91,7 @@ def play_doomwheel(course: Any, options: Any, first: str, second: str, seed: int
     seat (None: a draw)."""
     from game.rules.doomwheel import RULESET as DOOM, DoomSetup, new_state as new_doom
     st = new_doom(DoomSetup(course, (("p1", "P1"), ("p2", "P2")), seed), options)
-    agents = {"p1": make_agent(first, seed * 2 + 1, "doomwheel"), "p2": make_agent(second, seed * 2 + 2, "doomwheel")}
+    agents = {"p1": make_agent(first, seed * 2 + 1, DOOM.name), "p2": make_agent(second, seed * 2 + 2, DOOM.name)}
     labels = {"p1": first, "p2": second}
     while True:
         actor = DOOM.current_actor(st)
@@ -119,10 +120,12 @@ def _doom_race(job: tuple[Any, Any, str, str, int, bool]) -> tuple[bool | None, 
     return winner == ("p2" if swap else "p1"), times
 
 
-def shipped_courses(ruleset: str = "wild_race") -> list[str]:
+def shipped_courses(ruleset: str | None = None) -> list[str]:
+    """Every shipped level of the ruleset (None: the first ruleset)."""
     import glob
     import os
-    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "levels", ruleset)
+    reg = registry.default() if ruleset is None else registry.get(ruleset)
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), *reg.levels_dir.split("/"))
     return sorted(glob.glob(os.path.join(root, "*.json")))
 
 
@@ -144,14 +147,18 @@ def arena_command(args: argparse.Namespace) -> int:
         raise BadInput("arena", "--races", f"must be 1-{MAX_RACES}")
     if not 1 <= args.jobs <= 64:
         raise BadInput("arena", "--jobs", "must be 1-64")
-    ruleset = ruleset_arg(getattr(args, "ruleset", None) or "wild-race")
-    if ruleset == "doomwheel":
-        return doomwheel_arena(args)
+    reg = ruleset_arg(getattr(args, "ruleset", None) or registry.default().name)
+    registry.load("ui")  # the command-line hooks are the top rooms'
+    return int(reg.hook("arena")(args))
+
+
+def wild_race_arena(args: argparse.Namespace) -> int:
+    """`arena` for the Wild Race: one racer a side."""
     for k in (args.a, args.b):
         make_agent(k, 0)
     paths = args.course or ["all"]
     if paths == ["all"]:
-        paths = shipped_courses()
+        paths = shipped_courses(RULESET.name)
     courses = [load_course(p) for p in paths]
     for p, c in zip(paths, courses):
         check_field(c, 2, 1, "arena", course_source=str(p))
@@ -198,10 +205,10 @@ def arena_command(args: argparse.Namespace) -> int:
 def doomwheel_arena(args: argparse.Namespace) -> int:
     """`arena --ruleset doomwheel`: as for the Wild Race, one wheel a side; the
     default courses are every shipped Doomwheel course."""
-    from game.rules.doomwheel import check_field as doom_field
+    from game.rules.doomwheel import NAME, check_field as doom_field
     for k in (args.a, args.b):
-        make_agent(k, 0, "doomwheel")
-    paths = args.course or shipped_courses("doomwheel")
+        make_agent(k, 0, NAME)
+    paths = args.course or shipped_courses(NAME)
     courses = [load_course(p) for p in paths]
     for p, c in zip(paths, courses):
         doom_field(c, 2, str(p))
@@ -230,7 +237,7 @@ def doomwheel_arena(args: argparse.Namespace) -> int:
         row[2] += won is None
     lo, hi = wilson(a_wins, args.races)
     ms = {k: (1000 * sum(v) / len(v) if v else 0.0) for k, v in times.items()}
-    doc = {"ruleset": "doomwheel", "a": args.a, "b": args.b, "races": args.races, "seed": args.seed,
+    doc = {"ruleset": NAME, "a": args.a, "b": args.b, "races": args.races, "seed": args.seed,
            "a_wins": a_wins, "draws": draws, "a_win_rate": a_wins / args.races, "a_win_ci": [lo, hi],
            "decisions": {k: len(v) for k, v in times.items()}, "mean_decision_ms": ms,
            "median_decision_ms": {k: 1000 * percentile(v, 0.5) for k, v in times.items()},

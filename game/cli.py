@@ -15,9 +15,21 @@ from typing import Any, Sequence
 from game.core.errors import BadInput, IllegalChoice, one_line
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_COURSE = os.path.join(ROOT, "levels", "wild_race", "sample_sprint.json")
-DOOMWHEEL_DEFAULT = "levels/doomwheel/figure_of_eight.json"  # (game.sim.DOOMWHEEL_COURSE)
 RESULT_SCHEMA = "wild-table/result"
+
+
+def __getattr__(name: str) -> Any:
+    """DEFAULT_COURSE: the first ruleset's default level (a full path);
+    <PACKAGE>_DEFAULT: that ruleset's default level, relative to the project root."""
+    from game.core import registry
+    if name == "DEFAULT_COURSE":
+        return os.path.join(ROOT, *registry.default().default_level.split("/"))
+    if name.endswith("_DEFAULT"):
+        package = name[: -len("_DEFAULT")].lower()
+        for reg in registry.every():
+            if reg.package == package:
+                return reg.default_level
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -31,23 +43,27 @@ def _or(names: Sequence[str]) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from game.ai.agents import known_agents
-    wild, doom = known_agents("wild_race"), known_agents("doomwheel")
+    from game.core import registry
+    registry.load("ai")
+    regs = registry.every()
+    first, names = regs[0], [r.name for r in regs]
     p = _Parser(prog="python -m game", description="Wild Table: tabletop rule sets, exact and playable.")
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play whole races with the AI agents at every seat")
-    sim.add_argument("ruleset", choices=["wild-race", "doomwheel"])
+    sim.add_argument("ruleset", choices=names)
     sim.add_argument("--course", default=None, metavar="FILE",
-                     help=f"default: Sample Sprint ({os.path.relpath(DEFAULT_COURSE, ROOT)}) for the Wild Race, "
-                          f"The Figure of Eight ({DOOMWHEEL_DEFAULT}) for the Doomwheel Race")
-    sim.add_argument("--players", type=int, default=3, help="players (default 3): Wild Race 1-8, Doomwheel 2-4 "
-                                                            "(as many as the track seats)")
+                     help="default: " + ", ".join(f"{r.default_level_title} ({r.default_level}) for {_the(r.title)}"
+                                                  for r in regs))
+    sim.add_argument("--players", type=int, default=3, help="players (default 3): " + ", ".join(
+        r.help["players"] for r in regs if "players" in r.help))
     sim.add_argument("--racers-per-player", type=int, default=2, help="Wild Race: 1-3 racers each (default 2)")
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--grand-prix", type=int, default=0, metavar="RACES",
                      help="Wild Race: a Grand Prix of this many races")
-    both = list(dict.fromkeys(wild + doom))
-    agents = _or(both) if set(wild) == set(doom) else f"Wild Race: {_or(wild)}; Doomwheel Race: {_or(doom)}"
+    kinds = [r.agents for r in regs]
+    both = list(dict.fromkeys(k for ks in kinds for k in ks))
+    same = all(set(ks) == set(kinds[0]) for ks in kinds)
+    agents = _or(both) if same else "; ".join(f"{r.short}: {_or(r.agents)}" for r in regs)
     sim.add_argument("--agent", choices=both, default="greedy",
                      help=f"the AI at every seat: {agents} (default greedy, the quick test agent; in the "
                           "Doomwheel Race greedy plays at random and hard is experimental: docs/ai.md)")
@@ -61,9 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("file")
     sc.add_argument("--json", action="store_true")
     ar = sub.add_parser("arena", help="head-to-head races between two agents: win rates and decision times")
-    ar.add_argument("--ruleset", default="wild-race", help="wild-race (the default) or doomwheel")
+    ar.add_argument("--ruleset", default=first.name, help=_or([f"{first.name} (the default)"] + names[1:]))
     ar.add_argument("--a", default="normal", help="the first agent (default normal): " + (
-        _or(wild) if set(wild) == set(doom) else f"{_or(wild)} (the Doomwheel Race: {_or(doom)})"))
+        _or(first.agents) if same else _or(first.agents) + "".join(
+            f" ({_the(r.title)}: {_or(r.agents)})" for r in regs[1:])))
     ar.add_argument("--b", default="random", help="the second agent (default random), as --a")
     ar.add_argument("--races", type=int, default=100)
     ar.add_argument("--seed", type=int, default=1)
@@ -93,6 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _the(title: str) -> str:
+    """"the Wild Race" for "The Wild Race", within a sentence."""
+    return "the " + title[4:] if title.startswith("The ") else title
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # never die on a character the terminal cannot show
         try:
@@ -102,13 +124,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.cmd == "simulate":
-            if args.ruleset == "doomwheel":
-                from game.sim import simulate_doomwheel
-                return simulate_doomwheel(args)
-            from game.sim import simulate_command
-            if args.course is None:
-                args.course = DEFAULT_COURSE
-            return simulate_command(args)
+            from game.core import registry
+            registry.load("ui")  # the command-line hooks are the top rooms'
+            simulate = registry.get(args.ruleset).hook("simulate")
+            return int(simulate(args))
         if args.cmd == "scenario":
             return scenario_command(args.file, args.json)
         if args.cmd == "arena":
@@ -151,10 +170,12 @@ def play_command() -> int:
 
 def headless_race() -> int:
     """A spectated race of AI racers, printed (when there is no display)."""
-    from game.sim import simulate_command
-    ns = argparse.Namespace(ruleset="wild-race", course=DEFAULT_COURSE, players=3, racers_per_player=2, seed=1,
+    from game.core import registry
+    registry.load("ui")
+    first = registry.default()
+    ns = argparse.Namespace(ruleset=first.name, course=None, players=3, racers_per_player=2, seed=1,
                             grand_prix=0, agent="greedy", option=[], json=False)
-    return simulate_command(ns)
+    return int(first.hook("simulate")(ns))
 
 
 def scenario_command(path: str, as_json: bool) -> int:

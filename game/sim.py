@@ -1,13 +1,20 @@
 """`simulate`: whole races (or a Grand Prix) with the simple agents; output is
-byte-identical for the same arguments (no hash order, no wall clock)."""
+byte-identical for the same arguments (no hash order, no wall clock).
+
+The command line finds a ruleset's simulate function through its registration
+(game.core.registry, set by its ui room): here are the Wild Race's
+(`simulate_command`, `run_race`, `race_summary`) and the Doomwheel Race's
+(`simulate_doomwheel`), and what they share (seats, agent seeds, recording)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import Any
 
 from game.levels.course import load_course
+from game.core import registry
 from game.core.errors import BadInput
 from game.core.driver import play
 from game.names import colour_name
@@ -22,17 +29,24 @@ def agent_seed(seed: int, seat: int) -> int:
     return seed * 1009 + seat * 7919 + 1
 
 
-def make_agents(kind: str, players: list[str], seed: int) -> dict[str, Any]:
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def default_level(ruleset: str) -> str:
+    """The ruleset's default level file (a full path)."""
+    return os.path.join(ROOT, *registry.get(ruleset).default_level.split("/"))
+
+
+def make_agents(kind: str, players: list[str], seed: int, ruleset: str | None = None) -> dict[str, Any]:
     from game.ai.agents import make_agent
-    return {p: make_agent(kind, agent_seed(seed, i), "simulate") for i, p in enumerate(players)}
+    return {p: make_agent(kind, agent_seed(seed, i), "simulate", ruleset=ruleset) for i, p in enumerate(players)}
 
 
 def _recorded(state: Any, players: Any, kind: str, seed: int, games: list[Any] | None) -> Any:
     """The ruleset to play through: the recording wrapper when a replay is wanted
     (--replay-out; the RecordedGame is appended to `games`), else the plain one."""
-    from game.rules import ruleset_of
     if games is None:
-        return ruleset_of(state)
+        return registry.of_state(state).ruleset
     from game.core.record import SeatRecord
     from game.save.games import start_game
     rg = start_game(state, [SeatRecord(p, name, kind, agent_seed(seed, i), colour=i)
@@ -79,6 +93,8 @@ def race_summary(st: RaceState) -> dict[str, Any]:
 def simulate_command(args: argparse.Namespace) -> int:
     if not 0 <= args.grand_prix <= MAX_GP_RACES:
         raise BadInput("simulate", "--grand-prix", f"a series is 1-{MAX_GP_RACES} races (0: one race, no series)")
+    if getattr(args, "course", None) is None:
+        args.course = default_level(RULESET.name)
     course = load_course(args.course)
     options = parse_option_pairs(args.option, "simulate")
     check_field(course, args.players, args.racers_per_player, "simulate", course_source=args.course)
@@ -105,7 +121,7 @@ def simulate_command(args: argparse.Namespace) -> int:
                    "most_lives_taken": standings.bonus_racers()} if args.grand_prix else None)
         write_replay(args.replay_out, games, series)
     if args.json:
-        doc: dict[str, Any] = {"schema": "wild-table/simulate", "version": 1, "ruleset": "wild-race",
+        doc: dict[str, Any] = {"schema": "wild-table/simulate", "version": 1, "ruleset": RULESET.name,
                                "seed": args.seed, "course": course.name, "races": results}
         if args.grand_prix:
             doc["grand_prix"] = {"points": standings.totals(), "teams": standings.team_totals(),
@@ -138,40 +154,43 @@ def simulate_command(args: argparse.Namespace) -> int:
     return 0
 
 
-
-DOOMWHEEL_COURSE = "levels/doomwheel/figure_of_eight.json"
+def __getattr__(name: str) -> Any:
+    """<PACKAGE>_COURSE: that ruleset's default level, relative to the project root."""
+    if name.endswith("_COURSE"):
+        package = name[: -len("_COURSE")].lower()
+        for reg in registry.every():
+            if reg.package == package:
+                return reg.default_level
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def simulate_doomwheel(args: argparse.Namespace) -> int:
     """`simulate doomwheel`: one race with `--agent` in every seat (any Doomwheel
     agent; greedy plays at random, as before); byte-identical output for the same
     arguments."""
-    import os
-
     from game.core.driver import play as play_game
     from game.rules.doomwheel import RULESET as DOOM, DoomSetup, check_field as check_doom_field, new_state as new_doom
     from game.rules.doomwheel.options import parse_option_pairs as doom_pairs
     from game.ai.agents import make_agent
     kind = "random" if args.agent == "greedy" else args.agent
-    make_agent(kind, 0, "simulate", ruleset="doomwheel")  # an unknown agent: one line, exit 2
+    make_agent(kind, 0, "simulate", ruleset=DOOM.name)  # an unknown agent: one line, exit 2
     if args.grand_prix:
         raise BadInput("simulate", "--grand-prix", "the Doomwheel Race has no Grand Prix")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    path = args.course or os.path.join(root, DOOMWHEEL_COURSE)
+    path = args.course or default_level(DOOM.name)
     course = load_course(path)
     check_doom_field(course, args.players, "simulate")  # before any seat is made: one line naming --players
     players = seats_of(args.players)
     st = new_doom(DoomSetup(course, players, args.seed), doom_pairs(args.option, "simulate"))
     games: list[Any] | None = [] if getattr(args, "replay_out", None) else None
     rules = _recorded(st, players, kind, args.seed, games)
-    play_game(rules, st, {p: make_agent(kind, agent_seed(args.seed, i), "simulate", ruleset="doomwheel")
+    play_game(rules, st, {p: make_agent(kind, agent_seed(args.seed, i), "simulate", ruleset=DOOM.name)
                           for i, (p, _) in enumerate(players)})
     if games is not None:
         from game.save.replay import write_replay
         write_replay(args.replay_out, games)
     out = DOOM.outcome(st)
     if args.json:
-        print(json.dumps({"schema": "wild-table/simulate", "version": 1, "ruleset": "doomwheel", "seed": args.seed,
+        print(json.dumps({"schema": "wild-table/simulate", "version": 1, "ruleset": DOOM.name, "seed": args.seed,
                           "course": course.name, "race": out}, indent=2, sort_keys=True))
         return 0
     seat = dict(players)  # a wheel is named as the window names it, never by its id

@@ -1,62 +1,57 @@
 """The AI players by name: every agent takes a seed and keeps its own generator
-(never the game's dice stream), so the same seed gives the same choices."""
+(never the game's dice stream), so the same seed gives the same choices. Each
+ruleset's agents live in its ai room (game/ai/<package>/), which adds them to its
+registration (game.core.registry); this module asks the registry."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.core.errors import BadInput
+from game.core import registry
 
-LEVELS = ("random", "easy", "normal", "hard")
-AGENTS = LEVELS + ("greedy",)
 LABELS = {"random": "AI (random)", "easy": "AI (easy)", "normal": "AI (normal)", "hard": "AI (hard)",
           "greedy": "AI (greedy)"}
 
 
-def make_agent(kind: str, seed: int, source: str = "agent", ruleset: str = "wild_race") -> Any:
-    """The agent `kind` for `ruleset` ('wild_race' or 'doomwheel')."""
-    if ruleset.replace("-", "_") == "doomwheel":
-        return _doomwheel_agent(kind, seed, source)
-    if kind == "random":
-        from game.ai.random_agent import RandomAgent
-        return RandomAgent(seed)
-    if kind == "greedy":
-        from game.ai.wild_race.greedy import GreedyAgent
-        return GreedyAgent(seed)
-    if kind == "easy":
-        from game.ai.wild_race.easy import EasyAgent
-        return EasyAgent(seed)
-    if kind == "normal":
-        from game.ai.wild_race.normal import NormalAgent
-        return NormalAgent(seed)
-    if kind == "hard":
-        from game.ai.wild_race.hard import HardAgent
-        return HardAgent(seed)
-    raise BadInput(source, "agent", f"unknown agent {kind!r} (available: {', '.join(AGENTS)})")
+def registration(ruleset: str | None = None) -> registry.Registration:
+    """The ruleset's registration with its ai room loaded (None: the first ruleset,
+    the Wild Race)."""
+    registry.load("ai")
+    return registry.every()[0] if ruleset is None else registry.get(ruleset)
 
 
-DOOMWHEEL_AGENTS = ("random", "easy", "normal")  # the levels offered for Doomwheel seats (game/ai/doomwheel/)
-DOOMWHEEL_RUNS = ("random", "easy", "normal", "hard", "greedy")  # what make_agent makes for the Doomwheel Race
+def make_agent(kind: str, seed: int, source: str = "agent", ruleset: str | None = None) -> Any:
+    """The agent `kind` for `ruleset` (a registered name; None: the first ruleset);
+    BadInput (one line) for a kind the ruleset has not."""
+    reg = registration(ruleset)
+    if reg.make_agent is None:
+        from game.core.errors import BadInput
+        raise BadInput(source, "agent", f"the {reg.title} has no AI players")
+    return reg.make_agent(kind, seed, source)
 
 
-def known_agents(ruleset: str) -> tuple[str, ...]:
-    """Every agent `make_agent` makes for the ruleset ('wild_race' / 'wild-race' or
-    'doomwheel'): what the command line accepts and lists."""
-    return DOOMWHEEL_RUNS if ruleset.replace("-", "_") == "doomwheel" else AGENTS
+def known_agents(ruleset: str | None = None) -> tuple[str, ...]:
+    """Every agent `make_agent` makes for the ruleset: what the command line accepts
+    and lists."""
+    return registration(ruleset).agents
 
 
-def _doomwheel_agent(kind: str, seed: int, source: str) -> Any:
-    if kind in ("random", "greedy"):  # greedy: no Doomwheel version, plays at random
-        from game.ai.random_agent import RandomAgent
-        return RandomAgent(seed)
-    if kind == "easy":
-        from game.ai.doomwheel.easy import DoomEasyAgent
-        return DoomEasyAgent(seed)
-    if kind == "normal":
-        from game.ai.doomwheel.normal import DoomNormalAgent
-        return DoomNormalAgent(seed)
-    if kind == "hard":
-        from game.ai.doomwheel.hard import DoomHardAgent
-        return DoomHardAgent(seed)
-    raise BadInput(source, "agent", f"no {kind!r} agent for the Doomwheel Race "
-                                    f"(available: {', '.join(DOOMWHEEL_RUNS)}; greedy plays at random there)")
+def offered_agents(ruleset: str | None = None) -> tuple[str, ...]:
+    """The AI levels the window offers for a seat of the ruleset."""
+    return registration(ruleset).offered
+
+
+LEVELS = ("random", "easy", "normal", "hard")  # the levels a seat may have (record format)
+AGENTS = LEVELS + ("greedy",)
+
+
+def __getattr__(name: str) -> Any:
+    """Old names: <PACKAGE>_AGENTS, the levels the window offers for the ruleset whose
+    rooms are called <package> (e.g. the Doomwheel Race's)."""
+    if name.endswith("_AGENTS"):
+        package = name[: -len("_AGENTS")].lower()
+        registry.load("ai")
+        for reg in registry.every():
+            if reg.package == package:
+                return reg.offered
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,48 +14,38 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from game.core import registry
 from game.core.protocol import Choice
 
-FAST_KINDS = ("random", "easy", "greedy")  # decide in well under a millisecond
-DOOMWHEEL_FAST_KINDS = ("random", "greedy")  # the Doomwheel easy traces its moves with the engine (about 14 ms)
 
 
 def portable(state: Any) -> Any:
-    """A copy of the state that pickles small: no table, no cached shapes."""
+    """A copy of the state that pickles small (its ruleset's copy for the AI worker:
+    no table, no cached shapes)."""
+    reg = _registration_of(state)
+    if reg.portable is not None:
+        return reg.portable(state)
     st = state.clone()
     st.table = None
-    if not hasattr(st, "racers"):  # a Doomwheel state: plain data apart from the table
-        return st
-    st.offered = None
-    st.racers = {k: _bare(r) for k, r in st.racers.items()}
-    st.obstacles = {k: _bare(o) for k, o in st.obstacles.items()}
     return st
 
 
-def _bare(x: Any) -> Any:
-    y = copy.copy(x)
-    y.shape_cache = None
-    if hasattr(y, "progress_cache"):
-        y.progress_cache = None
-    return y
+def _registration_of(state: Any) -> registry.Registration:
+    registry.load("ai")
+    return registry.of_state(state)
 
 
 def _decide(agents: dict[str, Any], player: str, state: Any, legal: list[Choice]) -> tuple[Choice, str]:
-    from game.rules import ruleset_of
-    rules = ruleset_of(state)
-    if rules.name == "doomwheel":
-        from game.rules.doomwheel.geo import geo_of as doom_geo
-        doom_geo(state)
-    else:
-        from game.rules.wild_race.geo import geo_of
-        geo_of(state)  # a state that came through a pipe has no table yet
+    reg = _registration_of(state)
+    if reg.prepare is not None:
+        reg.prepare(state)  # a state that came through a pipe has no table yet
     agent = agents[player]
-    choice = agent.act(rules, state, legal)
+    choice = agent.act(reg.ruleset, state, legal)
     return choice, str(getattr(agent, "why", "") or "")
 
 
 class InlineHost:
-    def __init__(self, specs: dict[str, tuple[str, int]], ruleset: str = "wild_race") -> None:
+    def __init__(self, specs: dict[str, tuple[str, int]], ruleset: str | None = None) -> None:
         from game.ai.agents import make_agent
         self.ruleset = ruleset
         self.agents = {p: make_agent(kind, seed, ruleset=ruleset) for p, (kind, seed) in specs.items()}
@@ -75,14 +65,14 @@ class InlineHost:
         pass
 
 
-def _serve(conn: Any, specs: dict[str, tuple[str, int]], ruleset: str) -> None:  # pragma: no cover - worker
+def _serve(conn: Any, specs: dict[str, tuple[str, int]], ruleset: str | None) -> None:  # pragma: no cover - worker
     """The worker: one message at a time, answered in order. ("ask", player, state
     without its course, legal, the course or None when it is the one sent before) ->
     ("answer", choice, why, the agents' generator states after it);
     ("states",) -> ("states", generator states); ("restore", states) -> no reply;
     None ends it."""
     from game.ai.agents import make_agent
-    from game.save import agent_states, restore_agent_states
+    from game.ai.generators import agent_states, restore_agent_states
     agents = {p: make_agent(kind, seed, ruleset=ruleset) for p, (kind, seed) in specs.items()}
     course: Any = None  # the race's course, sent once: every state shares this one object
     while True:
@@ -117,7 +107,7 @@ class ProcessHost:
     them). The pipe is ordered and the worker answers in order, so a states query
     sent before an ask is answered before it."""
 
-    def __init__(self, specs: dict[str, tuple[str, int]], ruleset: str = "wild_race") -> None:
+    def __init__(self, specs: dict[str, tuple[str, int]], ruleset: str | None = None) -> None:
         import multiprocessing
         self.ruleset = ruleset
         self._course: Any = None  # the course the worker holds
@@ -226,11 +216,12 @@ class ProcessHost:
         self._conn.close()
 
 
-def make_host(specs: dict[str, tuple[str, int]], process: bool | None = None, ruleset: str = "wild_race") -> Any:
+def make_host(specs: dict[str, tuple[str, int]], process: bool | None = None, ruleset: str | None = None) -> Any:
     """A process host when any agent needs real thinking time, else inline; the
-    agents are `ruleset`'s ('wild_race' or 'doomwheel')."""
+    agents are `ruleset`'s (a registered name; None: the first ruleset)."""
     if process is None:
-        fast = DOOMWHEEL_FAST_KINDS if ruleset.replace("-", "_") == "doomwheel" else FAST_KINDS
+        from game.ai.agents import registration
+        fast = registration(ruleset).fast_agents
         process = any(kind not in fast for kind, _ in specs.values())
     if not specs or not process:
         return InlineHost(specs, ruleset)

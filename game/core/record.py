@@ -215,30 +215,50 @@ class SeatRecord:
         return SeatRecord(player, name, kind, seed, colour)
 
 
+# The ruleset-specific fields every setup carries (format version 1: the Wild Race
+# reads them; a ruleset that has no use for them keeps the defaults). A ruleset's
+# registration turns its state into them (game.core.registry, setup_fields).
+
+def _read_fields(o: Obj) -> dict[str, Any]:
+    per = o.integer("racers_per_player", lo=1, hi=3)
+    names = [[n.string(max_len=40) for n in v.lst(max_len=3)] for v in o.lst("racer_names", max_len=MAX_SEATS)]
+    return {"racers_per_player": per, "racer_names": names}
+
+
+def _write_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    return {"racers_per_player": fields.get("racers_per_player", 1),
+            "racer_names": [list(n) for n in fields.get("racer_names", [])]}
+
+
+def _default_fields() -> dict[str, Any]:
+    return {"racers_per_player": 1, "racer_names": []}
+
+
 @dataclass
 class GameSetup:
-    """Everything `new_state` needs, by value."""
+    """Everything `new_state` needs, by value: the ruleset's name, its level (the
+    level's canonical JSON, embedded; the file's key is "course"), the seats, the seed,
+    the options by name, the ruleset-specific fields (_read_fields) and start
+    adjustments (e.g. {"favour": {piece: n}})."""
 
-    ruleset: str  # "wild-race" | "doomwheel"
-    course: dict[str, Any]  # the canonical course JSON (game.levels.course.course_to_json)
+    ruleset: str  # as registered (game.core.registry): "wild-race", "doomwheel"
+    level: dict[str, Any]  # the canonical level JSON (for a race, game.levels.course.course_to_json)
     seats: list[SeatRecord]
     seed: int
     options: dict[str, Any] = field(default_factory=dict)  # option name -> value
-    racers_per_player: int = 1
-    racer_names: list[list[str]] = field(default_factory=list)  # per seat (the Wild Race)
-    start: dict[str, Any] = field(default_factory=dict)  # start adjustments, e.g. {"favour": {racer: n}}
+    fields: dict[str, Any] = field(default_factory=_default_fields)  # the ruleset's own fields, by file key
+    start: dict[str, Any] = field(default_factory=dict)  # start adjustments
 
     def to_json(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "course": self.course, "seats": [s.to_json() for s in self.seats],
-                "seed": self.seed, "options": dict(self.options), "racers_per_player": self.racers_per_player,
-                "racer_names": [list(n) for n in self.racer_names], "start": self.start}
+        return {"ruleset": self.ruleset, "course": self.level, "seats": [s.to_json() for s in self.seats],
+                "seed": self.seed, "options": dict(self.options), **_write_fields(self.fields), "start": self.start}
 
     @staticmethod
     def from_json(o: Obj) -> "GameSetup":
         ruleset = o.string("ruleset", max_len=40)
-        course = o.get("course")
-        if not isinstance(course.value, dict):
-            course.fail(f"expected the course as an object, got {type(course.value).__name__}")
+        level = o.get("course")
+        if not isinstance(level.value, dict):
+            level.fail(f"expected the course as an object, got {type(level.value).__name__}")
         seats = [SeatRecord.from_json(v.obj()) for v in o.lst("seats", min_len=1, max_len=MAX_SEATS)]
         ids = [s.player for s in seats]
         if len(set(ids)) != len(ids):
@@ -247,13 +267,12 @@ class GameSetup:
         opts = o.get("options")
         if not isinstance(opts.value, dict):
             opts.fail("expected an object of option names and values")
-        per = o.integer("racers_per_player", lo=1, hi=3)
-        names = [[n.string(max_len=40) for n in v.lst(max_len=3)] for v in o.lst("racer_names", max_len=MAX_SEATS)]
+        fields = _read_fields(o)
         start = o.get("start")
         if not isinstance(start.value, dict):
             start.fail("expected an object")
         o.done()
-        return GameSetup(ruleset, course.value, seats, seed, dict(opts.value), per, names, dict(start.value))
+        return GameSetup(ruleset, level.value, seats, seed, dict(opts.value), fields, dict(start.value))
 
 
 @dataclass(frozen=True)

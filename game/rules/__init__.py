@@ -1,24 +1,22 @@
-"""The rule sets, each behind the one protocol (game.core.protocol)."""
+"""The rule sets, each behind the one protocol (game.core.protocol) and each
+registered in game.core.registry by its own package (game/rules/<package>/)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-NAMES = ("wild_race", "doomwheel")
+from game.core.protocol import Ruleset
 
 
-def by_name(name: str) -> Any:
-    """The ruleset object for 'wild_race' / 'wild-race' or 'doomwheel'."""
-    key = name.replace("-", "_")
-    if key == "doomwheel":
-        from game.rules.doomwheel import RULESET as doom
-        return doom
-    if key == "wild_race":
-        from game.rules.wild_race import RULESET as wild
-        return wild
-    raise ValueError(f"unknown ruleset {name!r} (known: wild-race, doomwheel)")
+def by_name(name: str) -> Ruleset:
+    """The ruleset object for a registered name ('wild-race' and 'wild_race' alike);
+    ValueError for an unknown one."""
+    from game.core import registry
+    reg = registry.find(name)
+    if reg is None:
+        raise ValueError(f"unknown ruleset {name!r} (known: {registry.known()})")
+    return reg.ruleset
 
 
-def ruleset_of(state: Any) -> Any:
+def ruleset_of(state: object) -> Ruleset:
     """The ruleset object a game state belongs to."""
-    return by_name("doomwheel" if type(state).__name__ == "DoomState" else "wild_race")
+    from game.core import registry
+    return registry.of_state(state).ruleset

@@ -2,29 +2,34 @@
 setup (per ruleset, through its public new_state), recording a game as it is played
 and rebuilding one from its record.
 
-This package sits above game/rules (it builds states through `game.rules.by_name`)
-and below the UI; game/core/record.py holds the ruleset-free parts.
+This package sits above game/rules (it builds states through the ruleset registry,
+game.core.registry: each ruleset's setup hooks) and below the UI; game/core/record.py holds the ruleset-free parts.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from game.levels.course import Course, course_from_json, course_to_json
+from game.ai.generators import agent_states, restore_agent_states  # noqa: F401  (re-exported)
+from game.core import registry
 from game.core.errors import BadInput
-from game.core.protocol import TERMINAL
+from game.core.protocol import TERMINAL, Ruleset
 from game.core.record import (Divergence, GameRecord, GameSetup, RecordingRuleset, SeatRecord, first_difference,
                               replay_history, state_digest, state_tree)
 
 
-def ruleset_named(name: str, source: str = "game", where: str = "setup.ruleset") -> Any:
-    from game.rules import by_name
-    try:
-        return by_name(name)
-    except ValueError:
-        raise BadInput(source, where, f"unknown ruleset {name!r} (known: wild-race, doomwheel)") from None
+def registration_named(name: str, source: str = "game", where: str = "setup.ruleset") -> registry.Registration:
+    """The registered ruleset called `name`; BadInput naming the field otherwise."""
+    reg = registry.find(name)
+    if reg is None:
+        raise BadInput(source, where, f"unknown ruleset {name!r} (known: {registry.known()})")
+    return reg
+
+
+def ruleset_named(name: str, source: str = "game", where: str = "setup.ruleset") -> Ruleset:
+    return registration_named(name, source, where).ruleset
 
 
 def _prefixed(e: BadInput, source: str, prefix: str) -> BadInput:
@@ -32,78 +37,56 @@ def _prefixed(e: BadInput, source: str, prefix: str) -> BadInput:
     return BadInput(source, fld, e.reason)
 
 
-def course_of(setup: GameSetup, source: str, where: str = "setup") -> Course:
+def level_of(setup: GameSetup, source: str, where: str = "setup") -> Course:
     try:
-        return course_from_json(setup.course, source)
+        return course_from_json(setup.level, source)
     except BadInput as e:
         raise _prefixed(e, source, f"{where}.course") from None
 
 
-def new_state_from_setup(setup: GameSetup, source: str = "game", where: str = "setup") -> tuple[Any, Any]:
+def new_state_from_setup(setup: GameSetup, source: str = "game", where: str = "setup") -> tuple[Ruleset, Any]:
     """(ruleset, fresh state) for a setup; BadInput naming the field on any problem."""
-    rules = ruleset_named(setup.ruleset, source, f"{where}.ruleset")
-    course = course_of(setup, source, where)
-    if course.ruleset != rules.name:
-        raise BadInput(source, f"{where}.ruleset", f"is {rules.name}, but the course is a {course.ruleset} course")
-    players = tuple((s.player, s.name) for s in setup.seats)
+    reg = registration_named(setup.ruleset, source, f"{where}.ruleset")
+    rules = reg.ruleset
+    level = level_of(setup, source, where)
+    if level.ruleset != rules.name:
+        raise BadInput(source, f"{where}.ruleset", f"is {rules.name}, but the course is a {level.ruleset} course")
+    if reg.new_state is None:
+        raise BadInput(source, f"{where}.ruleset", f"the {reg.title} cannot be set up from a file")
     try:
-        if rules.name == "doomwheel":
-            from game.rules.doomwheel import DoomSetup
-            from game.rules.doomwheel.options import parse_options as doom_options
-            state = rules.new_state(DoomSetup(course, players, setup.seed),
-                                    doom_options(setup.options, source, f"{where}.options"))
-        else:
-            from game.rules.wild_race import RaceSetup
-            from game.rules.wild_race.options import parse_options as wild_options
-            names = tuple(tuple(n) for n in setup.racer_names)
-            state = rules.new_state(RaceSetup(course, players, setup.racers_per_player, setup.seed, names),
-                                    wild_options(setup.options, source, f"{where}.options"))
+        state = reg.new_state(setup, level, source, where)
     except BadInput as e:
         if e.source == source:
             raise
         raise _prefixed(e, source, where) from None
-    _apply_start(rules.name, state, setup, source, where)
+    if reg.apply_start is not None:
+        reg.apply_start(state, setup.start, source, where)
     return rules, state
-
-
-def _apply_start(ruleset: str, state: Any, setup: GameSetup, source: str, where: str) -> None:
-    """Start adjustments: {"favour": {racer: n}} (a Grand Prix's carried favour)."""
-    for key, value in sorted(setup.start.items()):
-        if key != "favour" or ruleset == "doomwheel" or not isinstance(value, dict):
-            raise BadInput(source, f"{where}.start.{key}", "unknown start adjustment (known: favour, Wild Race)")
-        for rid, n in sorted(value.items()):
-            if rid not in state.racers or isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 99:
-                raise BadInput(source, f"{where}.start.favour.{rid}", "must name a racer and a favour count 0-99")
-            state.racers[rid].favour = n
 
 
 def setup_from_state(state: Any, seats: Iterable[SeatRecord]) -> GameSetup:
     """The setup that rebuilds `state`, a game that has had no choice applied yet.
     Raises ValueError if the state cannot be rebuilt from a setup (it was changed
     outside the rules, beyond what a setup records)."""
-    from game.rules import ruleset_of
-    rules = ruleset_of(state)
+    reg = registry.of_state(state)
     seat_list = list(seats)
     players = list(getattr(state, "players", ()))
     if [s.player for s in seat_list] != players:
         raise ValueError(f"the seats {[s.player for s in seat_list]} are not the state's players {players}")
-    course = course_to_json(state.course)
-    setup = GameSetup(rules.name, course, seat_list, int(state.seed), state.options.to_json())
-    if rules.name != "doomwheel":
-        per = {p: [r for r in state.racers.values() if r.player == p] for p in players}
-        setup.racers_per_player = len(per[players[0]])
-        setup.racer_names = [[r.name for r in per[p]] for p in players]
+    level = course_to_json(state.course)
+    setup = GameSetup(reg.ruleset.name, level, seat_list, int(state.seed), state.options.to_json())
+    if reg.setup_fields is not None:
+        setup.fields.update(reg.setup_fields(state))
     _, fresh = new_state_from_setup(setup)
-    if rules.name != "doomwheel":
-        favour = {rid: r.favour for rid, r in state.racers.items() if r.favour != fresh.racers[rid].favour}
-        if favour:
-            setup.start = {"favour": favour}
-            _, fresh = new_state_from_setup(setup)
+    start = reg.start_of(state, fresh) if reg.start_of is not None else {}
+    if start:
+        setup.start = start
+        _, fresh = new_state_from_setup(setup)
     if state_digest(fresh) != state_digest(state):
         where = first_difference(state_tree(fresh), state_tree(state))
         raise ValueError(f"this state cannot be rebuilt from its setup (it differs at {where}); "
                          "record a game from its first step")
-    if course_from_json(course, "course") != state.course:
+    if course_from_json(level, "course") != state.course:
         raise ValueError("the course does not survive its canonical JSON exactly")
     return setup
 
@@ -171,18 +154,16 @@ class RecordedGame:
 
 def start_game(state: Any, seats: Iterable[SeatRecord]) -> RecordedGame:
     """Begin recording a game that has had no choice applied yet."""
-    from game.rules import ruleset_of
     seat_list = list(seats)
     record = GameRecord(setup_from_state(state, seat_list))
-    return RecordedGame(state, RecordingRuleset(ruleset_of(state), state, record), seat_list)
+    return RecordedGame(state, RecordingRuleset(registry.of_state(state).ruleset, state, record), seat_list)
 
 
 def continue_game(state: Any, record: GameRecord, snapshot: tuple[int, Any] | None = None) -> RecordedGame:
     """Go on recording a rebuilt game (after a load); `snapshot` (history length, a
     clone of the state then, after the last chance outcome) lets take-backs work at
     once."""
-    from game.rules import ruleset_of
-    rules = RecordingRuleset(ruleset_of(state), state, record)
+    rules = RecordingRuleset(registry.of_state(state).ruleset, state, record)
     rules.snapshot = snapshot
     return RecordedGame(state, rules, list(record.setup.seats))
 
@@ -206,40 +187,3 @@ def rebuild(record: GameRecord, source: str = "game", where: str = "record",
         fld = f"{where}.{d.field}" if d.field else f"{where}.checkpoints"
         raise BadInput(source, fld, f"turn {d.turn}: {d.reason}") from None
     return state, events
-
-
-# --------------------------------------------------------------------------- AI generators
-
-def agent_states(agents: dict[str, Any]) -> dict[str, Any]:
-    """The state of every random.Random inside each agent (JSON), so a resumed game's
-    AIs go on drawing where they were: {player: {"rng": [...], "greedy.rng": [...]}}."""
-    return {p: dict(sorted(_generators(a, ""))) for p, a in sorted(agents.items())}
-
-
-def restore_agent_states(agents: dict[str, Any], states: dict[str, Any]) -> None:
-    for p, gens in states.items():
-        if p not in agents:
-            continue
-        found = dict(_find_generators(agents[p], ""))
-        for path, st in gens.items():
-            if path in found and isinstance(st, list) and len(st) == 3:
-                found[path].setstate((st[0], tuple(st[1]), st[2]))
-
-
-def _find_generators(obj: Any, prefix: str, depth: int = 0) -> list[tuple[str, random.Random]]:
-    out: list[tuple[str, random.Random]] = []
-    for name, value in sorted(vars(obj).items()) if hasattr(obj, "__dict__") else []:
-        path = f"{prefix}{name}"
-        if isinstance(value, random.Random):
-            out.append((path, value))
-        elif depth < 2 and type(value).__module__.startswith("game.ai") and hasattr(value, "__dict__"):
-            out.extend(_find_generators(value, path + ".", depth + 1))
-    return out
-
-
-def _generators(obj: Any, prefix: str) -> list[tuple[str, Any]]:
-    out: list[tuple[str, Any]] = []
-    for path, gen in _find_generators(obj, prefix):
-        version, internal, gauss = gen.getstate()
-        out.append((path, [version, list(internal), gauss]))
-    return out

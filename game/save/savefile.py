@@ -182,7 +182,7 @@ def _agent_states(rg: RecordedGame) -> dict[str, Any]:
 
 def summary(rg: RecordedGame) -> dict[str, Any]:
     st = rg.state
-    return {"ruleset": rg.record.setup.ruleset, "course": str(rg.record.setup.course.get("name", "")),
+    return {"ruleset": rg.record.setup.ruleset, "course": str(rg.record.setup.level.get("name", "")),
             "turn": turn_of(st), "steps": len(rg.record.history), "finished": rg.over,
             "players": [s.name for s in rg.seats]}
 
@@ -339,7 +339,7 @@ def new_save_path(game: Any, folder: str | None = None) -> str:
     """A fresh file name in the saves folder for this game (Ctrl+S without a name):
     `<ruleset>-<course>-turn<N>-<UTC time>.json`."""
     rg = recorded(game)
-    course = "".join(c if c.isalnum() else "-" for c in str(rg.record.setup.course.get("name", "course")).lower())
+    course = "".join(c if c.isalnum() else "-" for c in str(rg.record.setup.level.get("name", "course")).lower())
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
     base = f"{rg.record.setup.ruleset}-{course.strip('-') or 'course'}-turn{turn_of(rg.state)}-{stamp}"
     folder = folder or saves_dir()

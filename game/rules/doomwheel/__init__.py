@@ -117,3 +117,32 @@ class Doomwheel:
 
 RULESET = Doomwheel()
 __all__ = ["RULESET", "DoomSetup", "Doomwheel", "Options", "new_state", "parse_options", "CHANCE"]
+
+
+# --------------------------------------------------------------------------- registration
+
+def _from_setup(setup: Any, level: Course, source: str, where: str) -> DoomState:
+    """A fresh state for a game.core.record.GameSetup (its level already read)."""
+    from game.rules.doomwheel.options import parse_options as read_options
+    players = tuple((s.player, s.name) for s in setup.seats)
+    return new_state(DoomSetup(level, players, setup.seed), read_options(setup.options, source, f"{where}.options"))
+
+
+def _apply_start(state: DoomState, start: dict[str, Any], source: str, where: str) -> None:
+    """The Doomwheel Race has no start adjustments."""
+    for key in sorted(start):
+        raise BadInput(source, f"{where}.start.{key}", "unknown start adjustment (known: favour, Wild Race)")
+
+
+def _register() -> None:
+    from game.core import registry
+    from game.rules.doomwheel import options
+    registry.register(registry.Registration(
+        name=NAME, title="The Doomwheel Race", short="Doomwheel Race", order=1, ruleset=RULESET,
+        state_type=DoomState, package="doomwheel", default_level="levels/doomwheel/figure_of_eight.json",
+        default_level_title="The Figure of Eight", levels_dir="levels/doomwheel",
+        help={"players": "Doomwheel 2-4 (as many as the track seats)"}, new_state=_from_setup, setup_fields=lambda state: {},
+        start_of=lambda state, fresh: {}, apply_start=_apply_start, check_field=check_field, options=options))
+
+
+_register()

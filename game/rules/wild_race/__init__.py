@@ -125,3 +125,52 @@ class WildRace:
 
 RULESET = WildRace()
 __all__ = ["RULESET", "RaceSetup", "WildRace", "new_state", "CHANCE"]
+
+
+# --------------------------------------------------------------------------- registration
+
+def _from_setup(setup: Any, level: Course, source: str, where: str) -> RaceState:
+    """A fresh state for a game.core.record.GameSetup (its level already read)."""
+    from game.rules.wild_race.options import parse_options
+    players = tuple((s.player, s.name) for s in setup.seats)
+    names = tuple(tuple(n) for n in setup.fields.get("racer_names", ()))
+    return new_state(RaceSetup(level, players, setup.fields.get("racers_per_player", 1), setup.seed, names),
+                     parse_options(setup.options, source, f"{where}.options"))
+
+
+def _setup_fields(state: RaceState) -> dict[str, Any]:
+    """The GameSetup fields that rebuild this state's field of racers."""
+    per = {p: [r for r in state.racers.values() if r.player == p] for p in state.players}
+    return {"racers_per_player": len(per[state.players[0]]),
+            "racer_names": [[r.name for r in per[p]] for p in state.players]}
+
+
+def _start_of(state: RaceState, fresh: RaceState) -> dict[str, Any]:
+    """Start adjustments: the favour a racer has beyond a fresh race's (a Grand Prix)."""
+    favour = {rid: r.favour for rid, r in state.racers.items() if r.favour != fresh.racers[rid].favour}
+    return {"favour": favour} if favour else {}
+
+
+def _apply_start(state: RaceState, start: dict[str, Any], source: str, where: str) -> None:
+    """Start adjustments: {"favour": {racer: n}} (a Grand Prix's carried favour)."""
+    for key, value in sorted(start.items()):
+        if key != "favour" or not isinstance(value, dict):
+            raise BadInput(source, f"{where}.start.{key}", "unknown start adjustment (known: favour, Wild Race)")
+        for rid, n in sorted(value.items()):
+            if rid not in state.racers or isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 99:
+                raise BadInput(source, f"{where}.start.favour.{rid}", "must name a racer and a favour count 0-99")
+            state.racers[rid].favour = n
+
+
+def _register() -> None:
+    from game.core import registry
+    from game.rules.wild_race import options
+    registry.register(registry.Registration(
+        name=NAME, title="The Wild Race", short="Wild Race", order=0, ruleset=RULESET, state_type=RaceState,
+        package="wild_race", default_level="levels/wild_race/sample_sprint.json", default_level_title="Sample Sprint",
+        levels_dir="levels/wild_race", help={"players": "Wild Race 1-8"},
+        new_state=_from_setup, setup_fields=_setup_fields, start_of=_start_of, apply_start=_apply_start,
+        check_field=check_field, options=options))
+
+
+_register()

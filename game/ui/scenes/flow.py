@@ -174,7 +174,7 @@ def resume_game(app: App, loaded: Any) -> Any:
                             number=number, takebacks=takebacks)
         scene = play_doom_race(app, series, session)
     else:
-        series = Series(loaded.state.course, named, setup.racers_per_player, loaded.state.options,
+        series = Series(loaded.state.course, named, setup.fields["racers_per_player"], loaded.state.options,
                         max(1, _int(info, "races", 1)), seed, number=number, palette=palette, takebacks=takebacks)
         st = info.get("standings")
         if isinstance(st, dict):

@@ -54,7 +54,7 @@ def list_replays() -> list[tuple[str, dict[str, Any] | str]]:
             continue
         g = rep.games[0]
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(_mtime(p)))
-        out.append((p, {"ruleset": g.record.setup.ruleset, "course": g.record.setup.course.get("name", ""),
+        out.append((p, {"ruleset": g.record.setup.ruleset, "course": g.record.setup.level.get("name", ""),
                         "finished": True, "players": [s.name for s in g.record.setup.seats],
                         "saved_at": f"{g.turns} turns" + (f", {len(rep.games)} races" if len(rep.games) > 1 else "")
                         + f" - {when}"}))

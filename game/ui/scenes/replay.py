@@ -109,7 +109,7 @@ class ReplayScene(Scene):
         self._scratch: Any = type(self.anim).of(st)  # orders an entry's events as the animator shows them
         self._stop = -1  # the history entry where the game stopped matching (with self.error)
         self._head = [f"Replay of {RULESET_NAMES.get(setup.ruleset, setup.ruleset)} on "
-                      f"{setup.course.get('name', 'a course')}: " + ", ".join(s.name for s in setup.seats),
+                      f"{setup.level.get('name', 'a course')}: " + ", ".join(s.name for s in setup.seats),
                       self.check or f"every state hash matches ({self.turns_checked()})"]
         self._head += [e.line(self.path) for e in edits]
         for line in self._head:
