@@ -55,7 +55,7 @@ def deciding_pieces(scene: Any) -> list[str]:
 def wild_race(app: Any, kinds: tuple[str, ...] = ("human", "random"), per: int = 2, seed: int = 5) -> Any:
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     start_series(app, load_course(str(SAMPLE)), [(f"P{i}", k) for i, k in enumerate(kinds)], per, Options(), 1,
                  seed=seed)
     frames(app, 2)
@@ -168,7 +168,7 @@ def test_over_an_ai_race_the_leader_stays_in_view_on_the_board(tmp_path: pathlib
 def test_a_doomwheel_game_follows_the_deciding_wheel(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     start_doomwheel(app, load_course(str(RATWAYS)), [("Ann", "human"), ("Bob", "random")], Options(), seed=4)
     frames(app, 2)
     scene = app.scene

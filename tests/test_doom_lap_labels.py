@@ -98,7 +98,7 @@ def test_a_pointer_clearly_behind_turns_the_wheel_back_and_a_far_one_stops_short
 def test_the_window_offers_the_straight_move_and_says_why(app) -> None:  # type: ignore[no-untyped-def]
     """Through the scene: the pointer 5" ahead of the deciding wheel (a 10" roll)."""
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=3)
     scene = app.scene
     _until(app, scene, "plan", Human())
@@ -148,7 +148,7 @@ def test_arrows_are_drawn_on_the_track_and_at_the_next_checkpoint(app) -> None: 
     from game.ui import art
     from game.ui.doomwheel.lap import lap_of
     from game.ui.doomwheel.view import LAP_ARROW
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=3,
                     colours=[0, 1])
     scene = app.scene
@@ -224,7 +224,7 @@ def test_names_and_start_finish_clear_of_a_full_start_grid(app, seen_poses) -> N
     """Four wheels on the grid stand on START / FINISH: the words go beside the line,
     the names beside the wheels, nothing on a piece or on other words."""
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     start_doomwheel(app, load_course(str(RATWAYS)), [(n, "human") for n in ("Red", "Blue", "Yellow", "Purple")],
                     Options(players=4), seed=5, colours=[0, 1, 2, 3])
     scene = app.scene
@@ -248,7 +248,7 @@ def test_no_word_or_marker_covers_a_piece_or_another_through_a_race(app, seen_po
     thrower's odds) and AI seats, checked every frame for 600 frames."""
     from game.rules.doomwheel.options import Options
     from game.ui.doomwheel.scenes.race import DoomRaceScene
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     seats = [("Ann", "human")] + [(n, "easy") for n in ("Bob", "Cat", "Dan")][:players - 1]
     start_doomwheel(app, load_course(str(path)), seats, Options(players=players, laps=1), seed=seed)
     scene = app.scene

@@ -204,7 +204,7 @@ def test_whole_doomwheel_race_through_the_window(app, tmp_path: pathlib.Path) ->
 def test_hot_seat_hands_over_between_humans(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     course = load_course(str(FIGURE_8))
     start_doomwheel(app, course, [("Ann", "human"), ("Bob", "human")], Options(laps=1, turn_cap=3), seed=4)
     human = Human()
@@ -217,7 +217,7 @@ def test_spectated_ai_race_skips_to_the_results(app) -> None:  # type: ignore[no
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.doomwheel.scenes.race import DoomRaceScene
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     course = load_course(str(ROOT / "levels" / "doomwheel" / "the_ratways.json"))
     start_doomwheel(app, course, [("A", "random"), ("B", "random"), ("C", "random")], Options(players=3), seed=2)
     race = app.scene
@@ -239,7 +239,7 @@ def test_screenshot_shows_wheels_in_their_colours(app, tmp_path: pathlib.Path) -
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui import art
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     course = load_course(str(FIGURE_8))
     start_doomwheel(app, course, [("Red", "human"), ("Blue", "random")], Options(), seed=7, colours=[0, 1])
     human = Human()
@@ -282,7 +282,7 @@ def test_pause_and_results_leave_no_stray_buttons(app) -> None:  # type: ignore[
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.doomwheel.scenes.race import DoomRaceScene
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     course = load_course(str(FIGURE_8))
     start_doomwheel(app, course, [("Ann", "human"), ("Bob", "random")], Options(), seed=5)
     race = app.scene
@@ -322,7 +322,7 @@ def _until(app, scene, kind: str, human: Human, limit: int = 600):  # type: igno
 def test_per_point_sabotage_takes_a_direction_a_point(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")],
                     Options(sabotage_moves="per_point"), seed=6)
     scene = app.scene
@@ -346,7 +346,7 @@ def test_per_point_sabotage_takes_a_direction_a_point(app) -> None:  # type: ign
 def test_up_to_move_is_shortened_with_keys(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")],
                     Options(move_distance="up_to"), seed=6)
     scene = app.scene
@@ -367,7 +367,7 @@ def test_up_to_move_is_shortened_with_keys(app) -> None:  # type: ignore[no-unty
 
 def test_set_up_switches_between_the_rulesets(app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.doomwheel.scenes.setup import RULESETS, DoomSetupScene
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.wild_race.scenes.setup import SetupScene
     app.frame(1 / 60)
     click_button(app, "New race")
     wild = app.scene
@@ -389,7 +389,7 @@ def test_small_window_keeps_every_sabotage_button(tmp_path: pathlib.Path,
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
     from game.ui.app import App
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     from game.ui.settings import Settings
     settings = Settings()
     settings.ui_scale = 1.25
@@ -410,7 +410,7 @@ def test_small_window_keeps_every_sabotage_button(tmp_path: pathlib.Path,
 def test_camera_pans_to_a_deciding_wheel_only_when_it_is_out_of_view(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=3)
     scene = app.scene
     cam = scene.view.camera
@@ -458,7 +458,7 @@ def test_set_up_lists_the_players_own_doomwheel_courses(app, tmp_path: pathlib.P
 def test_a_race_with_every_other_option_value(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     opts = Options(players=3, laps=1, move_distance="up_to", schwenk="free_pivot", edge_damage="d3_s4",
                    tangled="then_continue", ram_effect_timing="next_turn", sabotage_moves="per_point", turn_cap=30)
     start_doomwheel(app, load_course(str(ROOT / "levels" / "doomwheel" / "the_ratways.json")),
@@ -472,7 +472,7 @@ def test_a_race_with_every_other_option_value(app) -> None:  # type: ignore[no-u
 def test_schwenk_point_dragged_by_its_handle_and_kept_by_a_nudge(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=6)
     scene = app.scene
     _until(app, scene, "plan", Human())
@@ -508,7 +508,7 @@ def test_wild_race_pause_leaves_one_set_of_decision_buttons(app) -> None:  # typ
     buttons on screen beside the new ones)."""
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")), [("A", "human"), ("B", "random")],
                  1, Options(), 1, seed=8)
     for _ in range(30):

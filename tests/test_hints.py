@@ -37,7 +37,7 @@ def click(app: Any, pos: tuple[int, int]) -> None:
 def wild_race(app: Any, kinds: tuple[str, ...] = ("human", "random")) -> Any:
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     start_series(app, load_course(str(SAMPLE)), [(f"P{i}", k) for i, k in enumerate(kinds)], 1, Options(), 1, seed=5)
     return app.scene
 
@@ -45,7 +45,7 @@ def wild_race(app: Any, kinds: tuple[str, ...] = ("human", "random")) -> Any:
 def doom_race(app: Any) -> Any:
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=6)
     return app.scene
 

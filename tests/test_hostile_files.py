@@ -79,7 +79,7 @@ def still_up(app: Any) -> None:
 def test_hostile_courses_in_both_set_ups_and_the_editor(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
     from game.ui.doomwheel.scenes.setup import DoomSetupScene
     from game.ui.scenes.editor import EditorScene
-    from game.ui.scenes.setup import NOT_RACED, SetupScene
+    from game.ui.wild_race.scenes.setup import NOT_RACED, SetupScene
     reasons = fill_folder(tmp_path / "courses", "courses", real_huge=True)
     shutil.copy(ROOT / "levels" / "wild_race" / "hairpin.json", tmp_path / "courses" / "my_hairpin.json")
     with pipe_watchdog(tmp_path) as dog:
@@ -241,7 +241,7 @@ def test_an_error_in_a_scene_goes_back_to_the_menu(app, where: str,  # type: ign
 def test_an_error_in_a_race_keeps_its_autosave_to_resume(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     from game.ui.scenes.menu import MenuScene
     start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")),
                  [("Ann", "human"), ("Bob", "random")], 1, Options(), 1, 5)

@@ -99,7 +99,7 @@ def test_a_text_box_with_the_caret_or_a_held_button_keeps_drawing(waiting_app) -
 
 
 def test_a_set_up_screen_waits(waiting_app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.wild_race.scenes.setup import SetupScene
     app, wait = waiting_app
     app.replace(SetupScene(app))
     app.frame(1 / 60)
@@ -110,7 +110,7 @@ def test_a_set_up_screen_waits(waiting_app) -> None:  # type: ignore[no-untyped-
 def test_a_race_draws_while_it_moves_and_waits_for_its_human(waiting_app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     app, wait = waiting_app
     start_series(app, load_course(str(SAMPLE)), [("Ann", "human"), ("Bob", "random")], 1, Options(), 1, seed=3)
     scene = app.scene

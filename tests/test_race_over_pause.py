@@ -32,7 +32,7 @@ def slow_app(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch):  # type: 
 def _finished_doom_race(app):  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     course = load_course(str(ROOT / "levels" / "doomwheel" / "the_ratways.json"))
     start_doomwheel(app, course, [("A", "random"), ("B", "random")], Options(laps=1), seed=3)
     race = app.scene

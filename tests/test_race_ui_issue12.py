@@ -45,7 +45,7 @@ def start(app: Any, seats: list[tuple[str, str]], per: int = 1, course: str = "s
           seed: int = 2) -> Any:
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     start_series(app, load_course(str(LEVELS / course)), seats, per, Options(), 1, seed=seed)
     return app.scene
 
@@ -222,7 +222,7 @@ def test_log_grows_by_key_button_and_drag_and_marks_turns(app) -> None:  # type:
     head, shown, pinned = log.visible(rect)
     assert pinned and shown[-1] == len(log.lines) - 1 and shown[-2] < len(log.lines) - 2
     # help and README name the key
-    from game.ui import help as help_mod
+    from game.ui.wild_race import help as help_mod
     assert any(line.startswith("M (or the log's button") for line in help_mod.CONTROLS)
     readme = (ROOT / "README.md").read_text()
     assert "| M, the log's **bigger (M)** button" in readme
@@ -231,7 +231,7 @@ def test_log_grows_by_key_button_and_drag_and_marks_turns(app) -> None:  # type:
 def test_the_doomwheel_log_grows_too(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     course = next((ROOT / "levels" / "doomwheel").glob("*.json"))
     start_doomwheel(app, load_course(str(course)), [("A", "random"), ("B", "random")], Options(), seed=1)
     race = app.scene
@@ -424,11 +424,11 @@ def _results(app: Any, doom: bool) -> Any:
         from game.levels.course import load_course
         from game.rules.doomwheel.options import Options
         from game.ui.doomwheel.scenes.results import DoomResultsScene as Results
-        from game.ui.scenes.flow import start_doomwheel
+        from game.ui.doomwheel.flow import start_doomwheel
         start_doomwheel(app, load_course(str(next((ROOT / "levels" / "doomwheel").glob("*.json")))),
                         [("A", "random"), ("B", "random")], Options(), seed=1)
     else:
-        from game.ui.scenes.results import ResultsScene as Results
+        from game.ui.wild_race.scenes.results import ResultsScene as Results
         start(app, [("A", "random"), ("B", "random")], seed=3)
     app.scene.skip_to_end()
     for _ in range(600):
@@ -471,7 +471,7 @@ def barge_race(app: Any, seed: int) -> Any:
     first barge turn."""
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import Series, play_race
+    from game.ui.wild_race.flow import Series, play_race
     from game.ui.session import Seat, Session
     course = load_course(str(LEVELS / "sprint.json"))
     s = Session.new(course, [Seat("red", "A", "human"), Seat("blue", "B", "random")], 2, seed, Options(), process=False)
@@ -523,7 +523,7 @@ def test_barge_panel_says_why_only_pass(app) -> None:  # type: ignore[no-untyped
 def test_barge_note_reasons() -> None:
     """Locked out, barged, has barged: each said (no table needed for those)."""
     from types import SimpleNamespace as NS
-    from game.ui.words import barge_note
+    from game.ui.wild_race.words import barge_note
     r1 = NS(id="r1", name="Gorse", racing=True, locked=True, barged=False, has_barged=False, player="p")
     r2 = NS(id="r2", name="Ember", racing=True, locked=False, barged=True, has_barged=False, player="p")
     r3 = NS(id="r3", name="Hob", racing=True, locked=False, barged=False, has_barged=True, player="p")

@@ -106,7 +106,7 @@ def test_stuck_racer_far_aim_names_what_the_pivot_would_touch(app) -> None:  # t
 
 
 def test_z_goes_straight_ahead_and_help_lists_it(app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui import help as help_mod, words
+    from game.ui.wild_race import help as help_mod, words
     race = stuck_race(app)
     race.selected = "red-1"
     press(app, pygame.K_z)
@@ -126,7 +126,7 @@ def test_z_goes_straight_ahead_and_help_lists_it(app) -> None:  # type: ignore[n
 def scenery_race(app: Any) -> Any:
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
     start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=2)
     race = app.scene
@@ -152,7 +152,7 @@ def test_scenery_panel_names_fit_hover_and_explain(app) -> None:  # type: ignore
     labels = [b.text for b in race.buttons]
     # readable names, never the internal ids
     assert not any(o.id in t for t in labels for o in st.obstacles.values()), labels
-    from game.ui.words import obstacle_name
+    from game.ui.wild_race.words import obstacle_name
     assert obstacle_name("hedge-2") == "Hedge 2" and obstacle_name("o:log-1") == "Log 1"
     assert any(obstacle_name(c["obstacle"]) in t for t in labels for c in p.legal if c.kind == "move_obstacle")
     # every button inside the decision panel; the rest on further pages
@@ -205,7 +205,7 @@ def test_scenery_panel_names_fit_hover_and_explain(app) -> None:  # type: ignore
 def test_spur_whip_panel_says_why_no_whip(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")),
                  [("A", "human"), ("B", "random")], 1, Options(), 1, seed=5)
     race = app.scene
@@ -229,7 +229,7 @@ def test_spur_whip_panel_says_why_no_whip(app) -> None:  # type: ignore[no-untyp
 def test_whip_note_reasons() -> None:
     from types import SimpleNamespace as NS
     from game.core.protocol import Choice
-    from game.ui.words import whip_note
+    from game.ui.wild_race.words import whip_note
     r = NS(name="Gorse", has_whip=False, whips_used=0, locked=False)
     st = NS(racers={"r1": r}, options=NS(whips_per_turn="once"))
     legal = [Choice.make("spur", racer="r1"), Choice.make("pass")]
@@ -243,7 +243,7 @@ def test_whip_note_reasons() -> None:
 # --- 4. favour odds and the die being decided ----------------------------------------------------
 
 def test_favour_hint_counts_a_better_face() -> None:
-    from game.ui.words import favour_hint
+    from game.ui.wild_race.words import favour_hint
     step = {"roll": {"reason": "spur", "who": "red-1"}, "value": 5}
     text = favour_hint(None, step)
     assert "better 17%" in text and "+1 makes Yeehaw!" in text, text  # a 6 is better than Yah!
@@ -255,7 +255,7 @@ def test_favour_hint_counts_a_better_face() -> None:
 def test_favour_offer_shows_the_die_in_the_tray(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")),
                  [("A", "human"), ("B", "random")], 1, Options(), 1, seed=5)
     race = app.scene
@@ -306,8 +306,8 @@ def test_log_jumps_to_newest_and_ai_finish_score_is_not_inches(app) -> None:  # 
 def test_results_columns_line_up_with_the_winner_bold(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
-    from game.ui.scenes.results import ResultsScene
+    from game.ui.wild_race.flow import start_series
+    from game.ui.wild_race.scenes.results import ResultsScene
     start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")),
                  [("Alpha", "random"), ("B", "random"), ("Carolina", "random")], 1, Options(), 1, seed=3)
     race = app.scene
@@ -335,7 +335,7 @@ def test_placement_numbers_each_free_slot_on_the_table(app) -> None:  # type: ig
     from game.levels.course import load_course
     from game.rules.wild_race.flow import slots
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")),
                  [("A", "human"), ("B", "human")], 2, Options(), 1, seed=3)
     race = app.scene

@@ -355,12 +355,12 @@ def test_results_report_button_writes_a_png(app, ruleset: str) -> None:  # type:
     from game.levels.course import load_course
     if ruleset == "wild-race":
         from game.rules.wild_race.options import Options
-        from game.ui.scenes.flow import start_series
+        from game.ui.wild_race.flow import start_series
         start_series(app, load_course(str(ROOT / "levels" / "wild_race" / "sprint.json")),
                      [("A", "random"), ("B", "random")], 1, Options(), 1, seed=3)
     else:
         from game.rules.doomwheel.options import Options as DoomOptions
-        from game.ui.scenes.flow import start_doomwheel
+        from game.ui.doomwheel.flow import start_doomwheel
         start_doomwheel(app, load_course(str(ROOT / "levels" / "doomwheel" / "figure_of_eight.json")),
                         [("A", "random"), ("B", "random")], DoomOptions(laps=1), seed=3)
     _finish(app)

@@ -44,7 +44,7 @@ def press_button(app: Any, el: Any) -> None:
 def wild_race(app: Any, kinds: tuple[str, ...] = ("human", "random"), takebacks: bool = False, seed: int = 5) -> Any:
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     start_series(app, load_course(str(SPRINT)), [(f"P{i}", k) for i, k in enumerate(kinds)], 1, Options(), 1,
                  seed=seed, takebacks=takebacks)
     frames(app, 3)
@@ -54,7 +54,7 @@ def wild_race(app: Any, kinds: tuple[str, ...] = ("human", "random"), takebacks:
 def doom_race(app: Any, takebacks: bool = False, seed: int = 6) -> Any:
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     start_doomwheel(app, load_course(str(FIGURE_8)), [("Ann", "human"), ("Bob", "random")], Options(), seed=seed,
                     takebacks=takebacks)
     frames(app, 3)
@@ -395,7 +395,7 @@ def test_take_back_button_works_like_u(app) -> None:  # type: ignore[no-untyped-
 
 def test_set_up_screens_offer_the_take_backs_house_rule(app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.doomwheel.scenes.setup import DoomSetupScene
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.wild_race.scenes.setup import SetupScene
     for cls in (SetupScene, DoomSetupScene):
         app.replace(cls(app))
         frames(app, 1)
@@ -486,9 +486,9 @@ def test_worker_host_tells_its_states_while_an_ask_is_outstanding() -> None:
 def test_a_loaded_grand_prix_race_keeps_the_standings(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     from game.ui.scenes.load import LoadScene
-    from game.ui.scenes.results import ResultsScene
+    from game.ui.wild_race.scenes.results import ResultsScene
     series = start_series(app, load_course(str(SPRINT)), [("A", "random"), ("B", "random")], 1, Options(), 2, seed=4)
     frames(app, 2)
     app.scene.skip_to_end()

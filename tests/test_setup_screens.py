@@ -74,7 +74,7 @@ def visible_texts(app: Any) -> list[str]:
 
 def test_wild_race_set_up_marks_a_broken_course_and_will_not_start_it(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
     from game.ui.course_picker import problem_card
-    from game.ui.scenes.setup import NOT_RACED, SetupScene
+    from game.ui.wild_race.scenes.setup import NOT_RACED, SetupScene
     my_courses(tmp_path)
     frames(app)
     click_button(app, "New race")
@@ -175,7 +175,7 @@ def test_set_up_screens_show_words_not_spec_names(app, screen: str) -> None:  # 
 
 
 def test_the_race_gets_the_spec_values_of_the_words_picked(app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.wild_race.scenes.setup import SetupScene
     frames(app)
     click_button(app, "New race")
     setup = app.scene

@@ -45,7 +45,7 @@ def test_doomwheel_log_names_wheels_by_their_players_names(app, players: int) ->
     points"): every line names a seat by its player's name."""
     from game.levels.course import load_course
     from game.rules.doomwheel.options import Options
-    from game.ui.scenes.flow import start_doomwheel
+    from game.ui.doomwheel.flow import start_doomwheel
     names = ["Ann", "Bob", "Cat", "Dan"][:players]
     start_doomwheel(app, load_course(str(RATWAYS)), [(n, "normal") for n in names], Options(players=players, laps=1),
                     seed=5, colours=[2, 0, 1, 3][:players])
@@ -83,7 +83,7 @@ def test_doomwheel_default_names_are_the_colours_drawn(app) -> None:  # type: ig
 def test_wild_race_log_names_players_and_racers_as_seen(app, players: int) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     names = ["Ann", "Bob", "Cat", "Dan"][:players]
     start_series(app, load_course(str(SPRINT)), [(n, "normal") for n in names], 1, Options(), 1, seed=5,
                  colours=[2, 0, 1, 3][:players])
@@ -95,7 +95,7 @@ def test_wild_race_log_names_players_and_racers_as_seen(app, players: int) -> No
 
 def test_a_seat_named_after_a_colour_follows_the_colour_it_is_given(app) -> None:  # type: ignore[no-untyped-def]
     """Seat 1 (named Red by default) given purple is called Purple in the race."""
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.wild_race.scenes.setup import SetupScene
     app.frame(1 / 60)
     click_button(app, "New race")
     setup = app.scene

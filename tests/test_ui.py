@@ -69,7 +69,7 @@ def test_menu_has_every_entry(app) -> None:  # type: ignore[no-untyped-def]
 
 def play_human_decision(app) -> bool:  # type: ignore[no-untyped-def]
     """Make the pending human decision through the window; False if none is open."""
-    from game.ui.scenes.race import RaceScene
+    from game.ui.wild_race.scenes.race import RaceScene
     scene = app.scene
     assert isinstance(scene, RaceScene)
     p = scene._human()
@@ -107,9 +107,9 @@ def play_human_decision(app) -> bool:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_whole_hot_seat_race_through_the_window(app, seed: int) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.race import RaceScene
-    from game.ui.scenes.results import ResultsScene
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.wild_race.scenes.race import RaceScene
+    from game.ui.wild_race.scenes.results import ResultsScene
+    from game.ui.wild_race.scenes.setup import SetupScene
     app.frame(1 / 60)
     click_button(app, "New race")
     assert isinstance(app.scene, SetupScene)
@@ -148,8 +148,8 @@ def test_whole_hot_seat_race_through_the_window(app, seed: int) -> None:  # type
 def test_spectated_ai_race_reaches_results(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
-    from game.ui.scenes.results import ResultsScene
+    from game.ui.wild_race.flow import start_series
+    from game.ui.wild_race.scenes.results import ResultsScene
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
     start_series(app, course, [("A", "greedy"), ("B", "random")], 2, Options(), 2, seed=3)
     for _ in range(3000):
@@ -169,7 +169,7 @@ def test_spectated_ai_race_reaches_results(app) -> None:  # type: ignore[no-unty
 def test_pause_and_keys_do_not_break_the_race(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
     start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=8)
     for key in (pygame.K_PLUS, pygame.K_MINUS, pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f,
@@ -194,7 +194,7 @@ def test_no_display_falls_back_to_a_headless_race(monkeypatch: pytest.MonkeyPatc
 def test_help_overlay_shows_the_charts(app) -> None:  # type: ignore[no-untyped-def]
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
     start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=8)
     app.frame(1 / 60)
@@ -208,7 +208,7 @@ def test_help_overlay_shows_the_charts(app) -> None:  # type: ignore[no-untyped-
 
 
 def test_bad_course_file_is_marked_and_keeps_the_set_up(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.setup import NOT_RACED, SetupScene
+    from game.ui.wild_race.scenes.setup import NOT_RACED, SetupScene
     (tmp_path / "courses").mkdir()
     bad = tmp_path / "courses" / "broken.json"
     bad.write_text('{"format": 1, "kind": "course", "name": "x"')  # truncated
@@ -231,8 +231,8 @@ def test_scenery_obstacle_moved_by_mouse(app) -> None:  # type: ignore[no-untype
     """In the Scenery Phase a player clicks an obstacle, then the spot 3" back."""
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
-    from game.ui.scenes.race import RaceScene
+    from game.ui.wild_race.flow import start_series
+    from game.ui.wild_race.scenes.race import RaceScene
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
     start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=2)
     race = app.scene
@@ -269,8 +269,8 @@ def test_scenery_obstacle_moved_by_mouse(app) -> None:  # type: ignore[no-untype
 
 
 def test_setup_colour_choice_swaps_and_reaches_the_race(app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.race import RaceScene
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.wild_race.scenes.race import RaceScene
+    from game.ui.wild_race.scenes.setup import SetupScene
     app.frame(1 / 60)
     click_button(app, "New race")
     setup = app.scene
@@ -291,8 +291,8 @@ def test_stamina_segment_by_keyboard(app) -> None:  # type: ignore[no-untyped-de
     from game.rules.wild_race.geo import unit
     from game.rules.wild_race.movement import finish_heading
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
-    from game.ui.scenes.race import RaceScene
+    from game.ui.wild_race.flow import start_series
+    from game.ui.wild_race.scenes.race import RaceScene
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
     start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=6)
     race = app.scene
@@ -331,7 +331,7 @@ def test_ui_scale_applies_to_fonts_and_layout(app) -> None:  # type: ignore[no-u
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui import art
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
     start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=8)
     app.frame(1 / 60)
@@ -350,7 +350,7 @@ def test_drag_a_racer_and_let_go_moves_it(app) -> None:  # type: ignore[no-untyp
     from game.rules.wild_race.geo import unit
     from game.rules.wild_race.movement import finish_heading
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
+    from game.ui.wild_race.flow import start_series
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
     start_series(app, course, [("A", "human"), ("B", "greedy")], 1, Options(), 1, seed=6)
     race = app.scene
@@ -382,9 +382,9 @@ def test_ai_thinks_in_a_worker_process_with_the_same_answers_and_logs_why(app) -
     from game.ai.host import ProcessHost
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
-    from game.ui.scenes.race import RaceScene
-    from game.ui.scenes.results import ResultsScene
+    from game.ui.wild_race.flow import start_series
+    from game.ui.wild_race.scenes.race import RaceScene
+    from game.ui.wild_race.scenes.results import ResultsScene
     from game.ui.session import Seat, Session
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
     start_series(app, course, [("A", "normal"), ("B", "easy")], 1, Options(), 1, seed=5)
@@ -416,8 +416,8 @@ def test_skip_to_end_keeps_drawing_while_an_ai_thinks(app) -> None:  # type: ign
     window goes on drawing frames until the race is over (it never blocks)."""
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
-    from game.ui.scenes.flow import start_series
-    from game.ui.scenes.results import ResultsScene
+    from game.ui.wild_race.flow import start_series
+    from game.ui.wild_race.scenes.results import ResultsScene
     course = load_course(str(ROOT / "levels" / "wild_race" / "sprint.json"))
     start_series(app, course, [("A", "normal"), ("B", "easy")], 1, Options(), 1, seed=12)
     race = app.scene

@@ -363,7 +363,7 @@ def bench_frames(n: int) -> dict[str, float] | None:
         "os.environ['SDL_AUDIODRIVER']='dummy'; os.environ['WILD_TABLE_HOME']='/tmp/wt-bench';"
         "sys.path.insert(0, %r);"
         "from game.ui.app import App; from game.levels.course import load_course;"
-        "from game.rules.wild_race.options import Options; from game.ui.scenes.flow import start_series;"
+        "from game.rules.wild_race.options import Options; from game.ui.wild_race.flow import start_series;"
         "app = App((1920, 1080), clock=lambda: 0.0);"
         "course = load_course(%r);"
         "start_series(app, course, [('P%%d' %% i, 'greedy') for i in range(6)], 2, Options(), 1, seed=4);"
@@ -388,7 +388,7 @@ sys.path.insert(0, ROOT)
 from game.ui.app import App
 from game.levels.course import load_course
 from game.rules.wild_race.options import Options
-from game.ui.scenes.flow import start_series
+from game.ui.wild_race.flow import start_series
 if __name__ == '__main__':
     app = App((1920, 1080))
     start_series(app, load_course(COURSE), [('P%d' % i, 'hard') for i in range(4)], 3, Options(), 1, seed=4)
@@ -414,7 +414,7 @@ os.environ['WILD_TABLE_HOME'] = '/tmp/wt-bench'
 sys.path.insert(0, ROOT)
 from game.ui.app import App
 from game.levels.course import load_course
-from game.ui.scenes.flow import start_doomwheel
+from game.ui.doomwheel.flow import start_doomwheel
 if __name__ == '__main__':
     app = App((1920, 1080))
     start_doomwheel(app, load_course(COURSE), [('P%d' % i, 'normal') for i in range(4)], None, seed=4)
@@ -480,10 +480,10 @@ sys.path.insert(0, ROOT)
 import pygame
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.setup import SetupScene
+from game.ui.wild_race.scenes.setup import SetupScene
 from game.levels.course import load_course
 from game.rules.wild_race.options import Options
-from game.ui.scenes.flow import start_series
+from game.ui.wild_race.flow import start_series
 
 
 def measure(app, seconds):

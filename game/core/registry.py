@@ -65,19 +65,29 @@ class Registration:
     help: dict[str, str] = field(default_factory=dict)  # command-line help pieces: "players", ...
     # ui room (game/ui/<package>)
     window: dict[str, Any] = field(default_factory=dict)  # scenes, panels, words, ... by role
-    report: Any = None  # its race report (game.ui.report)
+    report: Any = None  # its race report's parts (game.ui.report; "module:" for a module)
 
     def hook(self, part: str) -> Any:
         """A part of the registration, a "module:function" reference imported."""
-        value = getattr(self, part)
-        if isinstance(value, str) and ":" in value:
-            module, _, attr = value.partition(":")
-            return getattr(importlib.import_module(module), attr)
-        return value
+        return resolve(getattr(self, part))
+
+    def part(self, role: str, default: Any = None) -> Any:
+        """A window part by role (its ui room's `window`), resolved as hook() does."""
+        return resolve(self.window.get(role, default))
 
     def rooms(self) -> dict[str, str]:
         """The modules of its rooms, by layer (empty for a hand-registered ruleset)."""
         return {layer: f"game.{layer}.{self.package}" for layer in LAYERS} if self.package else {}
+
+
+def resolve(value: Any) -> Any:
+    """A "module:attribute" reference imported ("module:" for the module itself);
+    anything else as it is."""
+    if isinstance(value, str) and ":" in value and " " not in value:
+        module, _, attr = value.partition(":")
+        mod = importlib.import_module(module)
+        return getattr(mod, attr) if attr else mod
+    return value
 
 
 _BY_NAME: dict[str, Registration] = {}

@@ -103,6 +103,11 @@ STARTER_START: Final[float] = 4.0
 racers' bases)."""
 
 
+def doom_new_level(name: str = "New course") -> dict[str, Any]:
+    """A Doomwheel track's small figure-eight, canonical (EditorModel.new)."""
+    return course_to_json(course_from_json(doom_template_data(name), "<new course>"))
+
+
 def starter_data(name: str = "New course") -> dict[str, Any]:
     """A new course: an 80" straight, 24" wide (seats 12 racers), the start line 4" in,
     the finish at the far end, no obstacles; a middle point to drag into a bend."""
@@ -373,12 +378,16 @@ def _diff(old: dict[str, Any], new: dict[str, Any]) -> tuple[dict[str, Any], dic
 # --------------------------------------------------------------------------- files
 
 
-def shipped_dir(ruleset: str = "wild-race") -> str:
-    return os.path.join(ROOT, "levels", "doomwheel" if ruleset == "doomwheel" else "wild_race")
+def shipped_dir(ruleset: str | None = None) -> str:
+    """The ruleset's shipped levels (None or an unknown name: the first ruleset's)."""
+    from game.core import registry
+    reg = (registry.find(ruleset) if ruleset else None) or registry.default()
+    return os.path.join(ROOT, *reg.levels_dir.split("/"))
 
 
 def shipped_dirs() -> list[str]:
-    return [shipped_dir("wild-race"), shipped_dir("doomwheel")]
+    from game.core import registry
+    return [shipped_dir(r.name) for r in registry.every()]
 
 
 def user_dir() -> str:
@@ -441,12 +450,15 @@ class EditorModel(DoomEdits):
 
     # --- construction ---------------------------------------------------------------
     @classmethod
-    def new(cls, name: str = "New course", ruleset: str = "wild-race") -> EditorModel:
-        """The Wild Race's 80" straight, or a Doomwheel track's small figure-eight
+    def new(cls, name: str = "New course", ruleset: str | None = None) -> EditorModel:
+        """The ruleset's new level (its ui room's "new_level" part): the Wild Race's 80"
+        straight (the default), or a Doomwheel track's small figure-eight
         (game.ui.doomwheel.editor_model.DOOM_TEMPLATE)."""
-        if ruleset == "doomwheel":
-            return cls(course_to_json(course_from_json(doom_template_data(name), "<new course>")))
-        return cls(starter_data(name))
+        from game.core import registry
+        registry.load("ui")
+        reg = registry.find(ruleset) if ruleset else None
+        make = reg.part("new_level") if reg is not None else None
+        return cls(make(name) if make is not None else starter_data(name))
 
     @classmethod
     def open(cls, path: str) -> EditorModel:

@@ -61,15 +61,12 @@ class Report:
     obstacles_end: dict[str, tuple[float, float, float] | None] = field(default_factory=dict)
 
 
-def _pieces(ruleset: str, state: Any) -> dict[str, Any]:
-    """The pieces that run the race: racers (Wild Race) or wheels (Doomwheel)."""
-    return dict(state.wheels if ruleset == "doomwheel" else state.racers)
-
-
-def _on_table(ruleset: str, state: Any, rid: str) -> bool:
-    if ruleset == "doomwheel":
-        return bool(state.phase != "setup")  # the wheels take the grid at the end of set-up
-    return rid in state.placed or state.phase not in ("setup", "placement")
+def _parts(ruleset: str) -> Any:
+    """The ruleset's report parts (its ui room's `report`: a module with pieces(state),
+    on_table(state, piece id), standings(outcome, state, names), MARK and MARKS)."""
+    from game.core import registry
+    registry.load("ui")
+    return registry.get(ruleset).hook("report")
 
 
 def trace(record: GameRecord, source: str = "replay") -> Report:
@@ -77,18 +74,19 @@ def trace(record: GameRecord, source: str = "replay") -> Report:
     setup that cannot be built or a record that does not re-play)."""
     rules, state = new_state_from_setup(record.setup, source, "setup")
     ruleset = rules.name
+    parts = _parts(ruleset)
     seats = {s.player: i for i, s in enumerate(record.setup.seats)}
     colours, names = seat_looks(record.setup.seats)  # as drawn, named as drawn (never "Green" on yellow)
     trails: dict[str, Trail] = {}
-    for rid, piece in _pieces(ruleset, state).items():
+    for rid, piece in parts.pieces(state).items():
         label = getattr(piece, "name", None) or names.get(piece.player, rid)
         trails[rid] = Trail(rid, label, piece.player, seats.get(piece.player, 0))
     marks: list[Mark] = []
 
     def note(_i: int, _e: Entry, events: list[Any]) -> None:
-        pieces = _pieces(ruleset, state)
+        pieces = parts.pieces(state)
         for rid, piece in pieces.items():
-            if not _on_table(ruleset, state, rid):
+            if not parts.on_table(state, rid):
                 continue
             p = (float(piece.x), float(piece.y))
             pts = trails[rid].points
@@ -105,8 +103,8 @@ def trace(record: GameRecord, source: str = "replay") -> Report:
             elif kind == "WoundsChanged" and ev.after < ev.before:
                 marks.append(Mark(who, at, "wound"))
 
-    for rid, piece in _pieces(ruleset, state).items():
-        if _on_table(ruleset, state, rid):
+    for rid, piece in parts.pieces(state).items():
+        if parts.on_table(state, rid):
             trails[rid].points.append((float(piece.x), float(piece.y)))
     try:
         replay_history(rules, state, record, on_step=note)
@@ -120,26 +118,12 @@ def trace(record: GameRecord, source: str = "replay") -> Report:
         else:
             ends[o.id] = (now.x, now.y, now.rotation)
     return Report(ruleset, state.course, _title(record, state), trails, marks,
-                  _standings(ruleset, rules.outcome(state), state, names), colours, ends)
+                  parts.standings(rules.outcome(state), state, names), colours, ends)
 
 
 def _title(record: GameRecord, state: Any) -> str:
-    race = "The Doomwheel Race" if record.setup.ruleset == "doomwheel" else "The Wild Race"
-    return f"{race} on {state.course.name}: {state.turn} turns"
-
-
-def _standings(ruleset: str, out: dict[str, Any], state: Any, names: dict[str, str]) -> list[str]:
-    if ruleset == "doomwheel":
-        lines = [f"winner: {names.get(out['winner'], out['winner']) or 'none'} ({out['reason'] or 'running'})"]
-        for w in sorted(out["laps"], key=lambda w: (w != out["winner"], -out["laps"][w], -out["wounds"][w], w)):
-            status = state.wheels[w].status
-            lines.append(f"{names.get(w, w)}: laps {out['laps'][w]}, wounds {out['wounds'][w]}, {status}")
-        return lines
-    lines = []
-    for place, rid in enumerate(out["order"], 1):
-        r = state.racers[rid]
-        lines.append(f"{place}. {r.name} ({names.get(r.player, r.player)}) {r.status}, lives {r.lives}")
-    return lines
+    from game.core import registry
+    return f"{registry.get(record.setup.ruleset).title} on {state.course.name}: {state.turn} turns"
 
 
 # --------------------------------------------------------------------------- drawing
@@ -250,7 +234,7 @@ def _panel(surf: pygame.Surface, rep: Report, size: tuple[int, int]) -> None:
             art.draw_marker(surf, idx, (x0 + 7, y + 9), 6, art.player_colour(idx))
         y += 20
     y += 12
-    what = "wound taken" if rep.ruleset == "doomwheel" else "life lost"
+    what = _parts(rep.ruleset).MARK
     _loss_mark(surf, (x0 + 7, y + 9), 7)
     surf.blit(small.render(f"{what} ({len(rep.marks)})", True, (225, 225, 220)), (x0 + 18, y))
 
@@ -305,5 +289,5 @@ def report_command(path: str, out: str, game: int = 1) -> int:
     report = trace(rep.games[game - 1].record, path)
     save_report(out, report)
     print(f"{out}: written ({report.title}; {len(report.marks)} "
-          f"{'wounds' if report.ruleset == 'doomwheel' else 'lives lost'})")
+          f"{_parts(report.ruleset).MARKS})")
     return 0

@@ -196,3 +196,34 @@ def save_race_report(session: Any) -> str:
         n += 1
     save_report(path, trace(rg.record))
     return path
+
+
+# --------------------------------------------------------------------------- the results screens' report button
+
+REPORT_WHAT = "Save race report: a picture of the course with every trail and the standings"
+
+
+def report_button(scene: Any) -> Any:
+    """"Save race report" (both results screens), left of the other buttons; the
+    line above it says what the button makes, then where the last report went. No
+    tooltip: one would open over that line while the pointer rests on the button."""
+    w, h = scene.app.size
+    m = scene.app.manager
+    b = pygame_gui.elements.UIButton(pygame.Rect(40, h - 76, 240, 50), "Save race report", m)
+    scene.widgets.append(b)
+    scene.report_label = pygame_gui.elements.UILabel(pygame.Rect(40, h - 114, w - 80, 32),
+                                                     getattr(scene, "report_text", "") or REPORT_WHAT, m)
+    scene.widgets.append(scene.report_label)
+    return b
+
+
+def save_report(scene: Any) -> None:
+    """Write the race report PNG into the data folder's reports/ and say where."""
+    from game.core.errors import BadInput
+    try:
+        scene.report_path = save_race_report(scene.session)
+        scene.report_text = f"Report saved: {scene.report_path}"
+    except (BadInput, OSError) as e:
+        scene.report_path = ""
+        scene.report_text = f"Could not save the report: {e.line() if isinstance(e, BadInput) else e}"
+    scene.report_label.set_text(scene.report_text)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core import registry
 from game.core.events import Event
 
 from game.core.driver import sample_chance
@@ -115,8 +116,8 @@ class Session:
         st = doom_state(DoomSetup(course, tuple((s.player, s.name) for s in seats), seed), options)
         _warm_respawn_spots(st)
         specs = {s.player: (s.kind, seed * 31 + i) for i, s in enumerate(seats) if s.kind != "human"}
-        return Session(st, {s.player: s for s in seats}, host=make_host(specs, process, ruleset="doomwheel"),
-                       specs=specs)
+        host = make_host(specs, process, ruleset=registry.of_state(st).name)
+        return Session(st, {s.player: s for s in seats}, host=host, specs=specs)
 
     def close(self) -> None:
         """Stop the AI worker (leaving the race)."""
@@ -266,11 +267,10 @@ class Session:
         return n
 
     def _describe(self, choice: Choice, kind: str) -> str:
-        if self.ruleset.name == "doomwheel":
-            from game.ui.doomwheel import words as doom_words
-            return doom_words.describe(self.state, choice, kind, {p: s.name for p, s in self.seats.items()})
-        from game.ui.words import describe
-        return describe(self.state, choice, kind)
+        """A choice in the ruleset's words (its ui room's `describe` part)."""
+        registry.load("ui")
+        describe = registry.of_state(self.state).part("describe")
+        return str(describe(self.state, choice, kind, {p: s.name for p, s in self.seats.items()}))
 
     @property
     def thinking(self) -> str | None:

@@ -13,7 +13,15 @@ from typing import Any
 
 from game.core.events import Event
 
-WILD_RACE = "wild-race"  # game.rules.wild_race.NAME
+
+
+def _announces(ruleset: str) -> bool:
+    """Whether the ruleset's dice are announced as thrown (its ui room's window part
+    "announces_dice": the Wild Race's favour decisions)."""
+    from game.core import registry
+    registry.load("ui")
+    reg = registry.find(ruleset)
+    return bool(reg is not None and reg.window.get("announces_dice"))
 
 
 @dataclass(frozen=True)
@@ -45,7 +53,7 @@ class Throws:
 
     def after(self, state: Any, events: list[Any], ruleset: str) -> list[DieThrown]:
         """The dice to announce after `events` were applied to `state`."""
-        if ruleset != WILD_RACE:
+        if not _announces(ruleset):
             return []
         if any(e.kind == "RollMade" for e in events):
             self._group.clear()  # a group roll resolved: the next one starts afresh

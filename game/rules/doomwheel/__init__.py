@@ -135,10 +135,13 @@ def _apply_start(state: DoomState, start: dict[str, Any], source: str, where: st
 
 
 def _register() -> None:
+    from typing import cast
+
     from game.core import registry
+    from game.core.protocol import Ruleset
     from game.rules.doomwheel import options
-    registry.register(registry.Registration(
-        name=NAME, title="The Doomwheel Race", short="Doomwheel Race", order=1, ruleset=RULESET,
+    registry.register(registry.Registration(  # (its chance_outcomes returns a Sequence, the protocol says list)
+        name=NAME, title="The Doomwheel Race", short="Doomwheel Race", order=1, ruleset=cast(Ruleset, RULESET),
         state_type=DoomState, package="doomwheel", default_level="levels/doomwheel/figure_of_eight.json",
         default_level_title="The Figure of Eight", levels_dir="levels/doomwheel",
         help={"players": "Doomwheel 2-4 (as many as the track seats)"}, new_state=_from_setup, setup_fields=lambda state: {},

@@ -1,8 +1,38 @@
-"""The Doomwheel Race in the window: its view, panels, words, editor and scenes."""
+"""The Doomwheel Race in the window: its view, panels, words, editor, series of
+races (flow), scenes and report parts, added to its registration
+(game.core.registry) when this room is imported. Also its command-line hooks: this
+is its top room.
+
+Parts are "module:attribute" references, imported when first used, so importing
+this room costs nothing (no pygame)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import game.rules.doomwheel  # noqa: F401  (its registration, which this room extends)
 from game.core import registry
 
-registry.extend("doomwheel", simulate="game.sim:simulate_doomwheel", arena="game.arena:doomwheel_arena")
+
+def describe(state: Any, choice: Any, kind: str, names: dict[str, str]) -> str:
+    """A choice in the Doomwheel's words (the seats' names)."""
+    from game.ui.doomwheel.words import describe as words
+    return words(state, choice, kind, names)
+
+
+registry.extend(
+    "doomwheel",
+    simulate="game.sim:simulate_doomwheel",
+    arena="game.arena:doomwheel_arena",
+    report="game.ui.doomwheel.report:",
+    window={
+        "describe": describe,
+        "narrated": True,  # its log and dice tray are worded by a Narrator (game.ui.doomwheel.words)
+        "resume": "game.ui.doomwheel.flow:resume",
+        "log_line": "game.ui.doomwheel.flow:log_line",
+        "setup_scene": "game.ui.doomwheel.scenes.setup:DoomSetupScene",
+        "test_session": "game.ui.scenes.editor_test_race:doomwheel_session",
+        "test_scene": "game.ui.scenes.editor_test_race:DoomTestRaceScene",
+        "new_level": "game.ui.editor_model:doom_new_level",
+        "new_level_words": "a new Doomwheel track: a small figure-eight, 3 laps",
+    })

@@ -1170,11 +1170,13 @@ class EditorScene(Scene):
                                      [*RULESETS, ("cancel", "Cancel")], chosen))
         self.guard(ask, "start a new course")
 
-    def new_course(self, ruleset: str = "wild-race") -> None:
-        """A new course at once (no question asked)."""
+    def new_course(self, ruleset: str | None = None) -> None:
+        """A new course at once (no question asked), in its ruleset's words (its ui
+        room's "new_level_words" part)."""
+        from game.core import registry
         self.model = EditorModel.new(ruleset=ruleset)
-        self._after_load("a new Doomwheel track: a small figure-eight, 3 laps" if ruleset == "doomwheel" else
-                         "a new course: an 80\" straight")
+        reg = (registry.find(ruleset) if ruleset else None) or registry.default()
+        self._after_load(reg.window.get("new_level_words", "a new course"))
 
     def _after_load(self, message: str) -> None:
         if self._built_for is not None and self._built_for != self.model.ruleset:
@@ -1219,7 +1221,9 @@ class EditorScene(Scene):
 
             self.guard(go, "open another course")
 
-        text = f"Shipped courses are in levels/wild_race and levels/doomwheel; yours in {_short(user_dir())}."
+        from game.core import registry
+        shipped = " and ".join(r.levels_dir for r in registry.every() if r.levels_dir)
+        text = f"Shipped courses are in {shipped}; yours in {_short(user_dir())}."
         self.show(lambda: Dialog(self.app, "Open a course", text, [("open", "Open"), ("cancel", "Cancel")], chosen,
                                  items=labels))
 

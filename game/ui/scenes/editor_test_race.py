@@ -22,7 +22,7 @@ from game.core.errors import BadInput
 from game.ui import art
 from game.ui.app import App
 from game.ui.doomwheel.scenes.race import DoomRaceScene
-from game.ui.scenes.race import RaceScene
+from game.ui.wild_race.scenes.race import RaceScene
 
 if TYPE_CHECKING:
     from game.ui.scenes.editor import EditorScene
@@ -124,25 +124,43 @@ def doom_wheels(course: Any) -> int:
     return n
 
 
-def build_session(course: Any, seed: int, colour_blind: bool = False) -> tuple[Any, dict[str, int]]:
-    """The test race's session and colours (player id -> palette index). Raises
-    BadInput or ValueError if the course cannot be raced."""
+def wild_race_session(course: Any, seed: int, colour_blind: bool = False) -> tuple[Any, dict[str, int]]:
+    """A Wild Race test race: up to TEST_PLAYERS racers, one each."""
+    from game.rules.wild_race.options import Options
     from game.sim import PLAYER_IDS
     from game.ui.session import Seat, Session
-    if course.ruleset == "doomwheel":
-        from game.rules.doomwheel.options import Options as DoomOptions
-        n = doom_wheels(course)
-        seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]
-        opts = DoomOptions(players=n, laps=course.laps or DoomOptions().laps)
-        session = Session.new_doomwheel(course, seats, seed, opts)
-    elif course.ruleset == "wild-race":
-        from game.rules.wild_race.options import Options
-        n = max(1, min(TEST_PLAYERS, course.max_racers or TEST_PLAYERS))
-        seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]
-        session = Session.new(course, seats, 1, seed, Options())
-    else:
+    n = max(1, min(TEST_PLAYERS, course.max_racers or TEST_PLAYERS))
+    seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]
+    return Session.new(course, seats, 1, seed, Options()), {PLAYER_IDS[i]: i for i in range(n)}
+
+
+def doomwheel_session(course: Any, seed: int, colour_blind: bool = False) -> tuple[Any, dict[str, int]]:
+    """A Doomwheel test race: as many wheels as doom_wheels says, the track's laps."""
+    from game.rules.doomwheel.options import Options as DoomOptions
+    from game.sim import PLAYER_IDS
+    from game.ui.session import Seat, Session
+    n = doom_wheels(course)
+    seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]
+    opts = DoomOptions(players=n, laps=course.laps or DoomOptions().laps)
+    return Session.new_doomwheel(course, seats, seed, opts), {PLAYER_IDS[i]: i for i in range(n)}
+
+
+def _test_part(ruleset: str, role: str) -> Any:
+    from game.core import registry
+    registry.load("ui")
+    reg = registry.find(ruleset)
+    return reg.part(role) if reg is not None else None
+
+
+def build_session(course: Any, seed: int, colour_blind: bool = False) -> tuple[Any, dict[str, int]]:
+    """The test race's session and colours (player id -> palette index), made by the
+    course's ruleset (its ui room's "test_session" part). Raises BadInput or
+    ValueError if the course cannot be raced."""
+    make = _test_part(course.ruleset, "test_session")
+    if make is None:
         raise BadInput("course", "ruleset", f"no test race for the ruleset {course.ruleset!r}")
-    return session, {PLAYER_IDS[i]: i for i in range(n)}
+    session, colours = make(course, seed, colour_blind)
+    return session, colours
 
 
 def start_test_race(editor: EditorScene, course: Any) -> str | None:
@@ -153,7 +171,7 @@ def start_test_race(editor: EditorScene, course: Any) -> str | None:
                                          app.settings.colour_blind)
     except (BadInput, ValueError) as e:
         return f"The racers cannot be set up: {e}"
-    cls = DoomTestRaceScene if course.ruleset == "doomwheel" else TestRaceScene
+    cls = _test_part(course.ruleset, "test_scene") or TestRaceScene
     app.replace(cls(app, session, colours, editor))
     return None
 

@@ -22,7 +22,13 @@ from game.ui.app import App, Scene
 
 ROW_H = 46  # a row's button is 40 high
 WHEEL_ROWS = 3  # rows one notch of the mouse wheel scrolls
-RULESET_NAMES = {"wild-race": "Wild Race", "doomwheel": "Doomwheel Race"}
+
+
+def short_name(ruleset: Any) -> Any:
+    """A ruleset's short name for lists ("Wild Race"); an unknown one as it is."""
+    from game.core import registry
+    reg = registry.find(str(ruleset))
+    return reg.short if reg is not None else ruleset
 
 
 def save_label(path: str, info: dict[str, Any] | str) -> str:
@@ -31,7 +37,7 @@ def save_label(path: str, info: dict[str, Any] | str) -> str:
     when = str(info.get("saved_at", "")).replace("T", " ").replace("Z", " UTC")
     players = ", ".join(str(p) for p in info.get("players", []))
     state = "finished" if info.get("finished") else f"turn {info.get('turn', '?')}"
-    return (f"{RULESET_NAMES.get(str(info.get('ruleset')), info.get('ruleset'))}: {info.get('course') or '?'}, "
+    return (f"{short_name(info.get('ruleset'))}: {info.get('course') or '?'}, "
             f"{state} - {players} - {when}")
 
 

@@ -134,7 +134,7 @@ class MenuScene(Scene):
             from game.ui.scenes.load import LoadScene
             self.app.replace(LoadScene(self.app, replays=key == "replays"))
         elif key in ("new", "gp"):
-            from game.ui.scenes.setup import SetupScene
+            from game.ui.wild_race.scenes.setup import SetupScene
             self.app.replace(SetupScene(self.app, grand_prix=key == "gp"))
         elif key == "doom":
             from game.ui.doomwheel.scenes.setup import DoomSetupScene

@@ -40,7 +40,12 @@ SIDEBAR = 360
 BAR_H = 48
 SLIDER_X = 150  # the turn bar's label ("Turn 11 of 20") sits left of the slider
 SPEEDS = (1.0, 2.0, 4.0, 8.0)
-RULESET_NAMES = {"wild-race": "The Wild Race", "doomwheel": "The Doomwheel Race"}
+
+
+def _title(ruleset: str) -> str:
+    from game.core import registry
+    reg = registry.find(ruleset)
+    return reg.title if reg is not None else ruleset
 BAD = (255, 120, 100)
 GOOD = (150, 220, 140)
 
@@ -72,7 +77,10 @@ class ReplayScene(Scene):
         self.record = g.record
         self.player = ReplayPlayer(g.record, self.path)
         setup = g.record.setup
-        self.doom = setup.ruleset == "doomwheel"
+        from game.core import registry
+        registry.load("ui")
+        reg = registry.find(setup.ruleset)
+        self.doom = bool(reg is not None and reg.window.get("narrated"))  # a ruleset whose log has a Narrator
         from game.names import seat_looks
         self.colours, self.names = seat_looks(setup.seats, self.app.settings.colour_blind)  # named as drawn
         st = self.player.state
@@ -86,7 +94,7 @@ class ReplayScene(Scene):
             self.narrator: Any = doom_words.Narrator(self.names, st)  # the shown log's and tray's words
             self._scribe: Any = doom_words.Narrator(self.names, st)  # words each entry as first played
         else:
-            from game.ui.animate import Animator
+            from game.ui.wild_race.animate import Animator
             from game.ui.table_view import TableView
             self.view = TableView(st, self.colours, self.app.settings.colour_blind)
             self.anim = Animator.of(st)
@@ -108,7 +116,7 @@ class ReplayScene(Scene):
         self._told: list[Any] = []  # Doomwheel: the narrator as each entry leaves it (`_keep`)
         self._scratch: Any = type(self.anim).of(st)  # orders an entry's events as the animator shows them
         self._stop = -1  # the history entry where the game stopped matching (with self.error)
-        self._head = [f"Replay of {RULESET_NAMES.get(setup.ruleset, setup.ruleset)} on "
+        self._head = [f"Replay of {_title(setup.ruleset)} on "
                       f"{setup.level.get('name', 'a course')}: " + ", ".join(s.name for s in setup.seats),
                       self.check or f"every state hash matches ({self.turns_checked()})"]
         self._head += [e.line(self.path) for e in edits]

@@ -15,7 +15,6 @@ import pygame_gui
 from game.core.errors import BadInput
 from game.ui.app import App, Scene
 
-SHORT = {"wild-race": "Wild Race", "doomwheel": "Doomwheel Race"}
 ROW_H = 50
 
 
@@ -35,7 +34,9 @@ def when_words(ts: float, now: float | None = None) -> str:
 
 
 def short_name(game: Any) -> str:
-    return SHORT.get(game.ruleset, game.ruleset or "game")
+    from game.core import registry
+    reg = registry.find(str(game.ruleset)) if game.ruleset else None
+    return reg.short if reg is not None else (game.ruleset or "game")
 
 
 def resume_label(game: Any, brief: bool = False) -> str:

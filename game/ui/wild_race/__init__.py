@@ -1,10 +1,38 @@
-"""The Wild Race in the window: its race scene, results, set-up, panels and words
-(what both races share stays in game/ui), and its command-line hooks (the top room),
-added to its registration (game.core.registry) when this room is imported."""
+"""The Wild Race in the window: its race scene, results and set-up (scenes/), its
+series of races (flow), words, animator, help overlay and report parts (what both
+races share stays in game/ui), added to its registration (game.core.registry) when
+this room is imported. Also its command-line hooks: this is its top room.
+
+Parts are "module:attribute" references, imported when first used, so importing
+this room costs nothing (no pygame)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import game.rules.wild_race  # noqa: F401  (its registration, which this room extends)
 from game.core import registry
 
-registry.extend("wild-race", simulate="game.sim:simulate_command", arena="game.arena:wild_race_arena")
+
+def describe(state: Any, choice: Any, kind: str, names: dict[str, str]) -> str:
+    """A choice in the Wild Race's words (the racers' own names)."""
+    from game.ui.wild_race.words import describe as words
+    return words(state, choice, kind)
+
+
+registry.extend(
+    "wild-race",
+    simulate="game.sim:simulate_command",
+    arena="game.arena:wild_race_arena",
+    report="game.ui.wild_race.report:",
+    window={
+        "describe": describe,
+        "announces_dice": True,  # a favour decision shows its die as thrown (game.ui.throws)
+        "resume": "game.ui.wild_race.flow:resume",
+        "log_line": "game.ui.wild_race.flow:log_line",
+        "setup_scene": "game.ui.wild_race.scenes.setup:SetupScene",
+        "test_session": "game.ui.scenes.editor_test_race:wild_race_session",
+        "test_scene": "game.ui.scenes.editor_test_race:TestRaceScene",
+        "new_level": "game.ui.editor_model:starter_data",
+        "new_level_words": "a new course: an 80\" straight",
+    })

@@ -15,7 +15,7 @@ from game.ui import art
 from game.ui.doomwheel import art as doom_art
 from game.ui.doomwheel import words as doom_words
 from game.ui.app import App, Scene
-from game.ui.scenes.results import report_button, save_report
+from game.ui.saving import report_button, save_report
 
 INK = (241, 230, 208)
 DIM = (180, 168, 148)
@@ -60,7 +60,7 @@ class DoomResultsScene(Scene):
             from game.ui.scenes.menu import MenuScene
             self.app.replace(MenuScene(self.app))
         elif event.ui_element is self.again:
-            from game.ui.scenes.flow import next_doom_race
+            from game.ui.doomwheel.flow import next_doom_race
             next_doom_race(self.app, self.series)
 
     def tally(self) -> dict[str, dict[str, Any]]:

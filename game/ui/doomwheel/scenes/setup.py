@@ -28,7 +28,7 @@ from game.ui.doomwheel import art as doom_art
 from game.names import seat_name
 from game.ui.app import App, Scene
 from game.ui.course_picker import problem_card, problem_lines, wrap_text
-from game.ui.scenes.setup import DEFAULT_NAMES, choice_items, colour_choices, selected_id, shown_names
+from game.ui.seats import DEFAULT_NAMES, choice_items, colour_choices, selected_id, shown_names
 from game.ui.table_view import course_preview
 
 CARD = (206, 116)  # a course picture in the picker (three to a row)
@@ -299,7 +299,7 @@ class DoomSetupScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._read()
             if event.ui_element is self.ruleset_dd and event.text == RULESETS[0]:
-                from game.ui.scenes.setup import SetupScene
+                from game.ui.wild_race.scenes.setup import SetupScene
                 self.app.replace(SetupScene(self.app))
             elif event.ui_element is self.players_dd:
                 self.players = int(event.text)
@@ -328,7 +328,7 @@ class DoomSetupScene(Scene):
             self.resized()
 
     def start_race(self) -> None:
-        from game.ui.scenes.flow import start_doomwheel
+        from game.ui.doomwheel.flow import start_doomwheel
         entry = self.chosen
         if entry is not None:  # read again if the file changed since it was listed
             entry = self.entries[self.course_i] = course_list.entry(entry.path, entry.where)

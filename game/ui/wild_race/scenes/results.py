@@ -10,40 +10,11 @@ import pygame_gui
 
 from game.ui import art
 from game.ui.app import App, Scene
+from game.ui.saving import report_button, save_report
 
 INK = (241, 230, 208)
 DIM = (180, 168, 148)
 GOLD = (232, 194, 122)
-
-
-REPORT_WHAT = "Save race report: a picture of the course with every trail and the standings"
-
-
-def report_button(scene: Any) -> Any:
-    """"Save race report" (both results screens), left of the other buttons; the
-    line above it says what the button makes, then where the last report went. No
-    tooltip: one would open over that line while the pointer rests on the button."""
-    w, h = scene.app.size
-    m = scene.app.manager
-    b = pygame_gui.elements.UIButton(pygame.Rect(40, h - 76, 240, 50), "Save race report", m)
-    scene.widgets.append(b)
-    scene.report_label = pygame_gui.elements.UILabel(pygame.Rect(40, h - 114, w - 80, 32),
-                                                     getattr(scene, "report_text", "") or REPORT_WHAT, m)
-    scene.widgets.append(scene.report_label)
-    return b
-
-
-def save_report(scene: Any) -> None:
-    """Write the race report PNG into the data folder's reports/ and say where."""
-    from game.core.errors import BadInput
-    from game.ui.saving import save_race_report
-    try:
-        scene.report_path = save_race_report(scene.session)
-        scene.report_text = f"Report saved: {scene.report_path}"
-    except (BadInput, OSError) as e:
-        scene.report_path = ""
-        scene.report_text = f"Could not save the report: {e.line() if isinstance(e, BadInput) else e}"
-    scene.report_label.set_text(scene.report_text)
 
 
 class ResultsScene(Scene):
@@ -73,7 +44,7 @@ class ResultsScene(Scene):
     def on_ui(self, event: pygame.event.Event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
-        from game.ui.scenes.flow import next_race, start_series
+        from game.ui.wild_race.flow import next_race, start_series
         s = self.series
         if event.ui_element is self.report_b:
             save_report(self)

@@ -17,8 +17,8 @@ from game.rules.wild_race.geo import MOVE_KINDS, angle_diff, norm_heading, unit
 from game.rules.wild_race.movement import allowance, stamina_points
 from game.table import geometry as g
 from game.table.table import Kind
-from game.ui import words
-from game.ui.animate import Animator
+from game.ui.wild_race import words
+from game.ui.wild_race.animate import Animator
 from game.ui import panels, saving
 from game.ui.app import App
 from game.ui.panels import Banner, DiceTray, Log, Roster
@@ -667,5 +667,5 @@ class RaceScene(TableScene):
         saving.draw_overlay(self, surface)
         self.hints.draw(surface)
         if self.show_help:
-            from game.ui.help import draw_help
+            from game.ui.wild_race.help import draw_help
             draw_help(surface)

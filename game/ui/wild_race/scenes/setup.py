@@ -20,28 +20,18 @@ from game.levels.course_list import CourseEntry
 from game.core.errors import BadInput
 from game.rules.wild_race import MAX_RACERS
 from game.rules.wild_race.options import CHOICES, Options, option_label, option_tooltip, parse_options, value_word
-from game.names import colour_name, seat_name
 from game.ui import art
 from game.ui.app import App, Scene
+from game.names import seat_name
 from game.ui.course_picker import problem_card
+from game.ui.seats import DEFAULT_NAMES, colour_choices, selected_id, shown_names  # noqa: F401  (also used by tests)
+from game.ui.seats import choice_items as seat_choice_items
 from game.ui.table_view import course_preview
 
 SEAT_KINDS = {"Human": "human", "AI (easy)": "easy", "AI (normal)": "normal", "AI (hard)": "hard",
               "AI (random)": "random"}
-DEFAULT_NAMES = ("Red", "Blue", "Yellow", "Purple", "Orange", "Cyan", "Pink", "White")
 PREVIEW = (380, 200)
 NOT_RACED = "  (cannot be raced)"
-
-
-def colour_choices(colour_blind: bool) -> list[str]:
-    """The colour list of a seat, in palette order, named as the palette in use draws them."""
-    return [colour_name(i, colour_blind).lower() for i in range(8)]
-
-
-def shown_names(typed: list[str], colour_of: list[int], colour_blind: bool) -> list[str]:
-    """The seats' names as typed; a seat left unnamed or named after a colour is named
-    after the colour it is drawn in (game.names.seat_name: never "Blue" on a yellow seat)."""
-    return [seat_name(t, colour_of[i], colour_blind) for i, t in enumerate(typed)]
 
 
 def course_options(entries: list[CourseEntry]) -> list[str | tuple[str, str]]:
@@ -52,15 +42,8 @@ def course_options(entries: list[CourseEntry]) -> list[str | tuple[str, str]]:
 
 def choice_items(name: str, values: tuple[str, ...],
                  words: Callable[[str, str], str] = value_word) -> list[str | tuple[str, str]]:
-    """An option drop-down's items: (the value's plain words, the spec's value); `words`
-    is the ruleset's value_word."""
-    return [(words(name, v), v) for v in values]
-
-
-def selected_id(dd: Any) -> str:
-    """The id (the second of the pair) of a drop-down's selected item."""
-    v = dd.selected_option
-    return str(v[1] if isinstance(v, tuple) else v)
+    """An option drop-down's items (game.ui.seats.choice_items), in the Wild Race's words."""
+    return seat_choice_items(name, values, words)
 
 
 class SetupScene(Scene):
@@ -241,7 +224,7 @@ class SetupScene(Scene):
             self.start_race()
 
     def start_race(self) -> None:
-        from game.ui.scenes.flow import start_series
+        from game.ui.wild_race.flow import start_series
         entry = self.chosen
         if entry is not None:  # read again if the file changed since it was listed
             entry = self.entries[self.course_i] = course_list.entry(entry.path, entry.where)

@@ -1,0 +1,1 @@
+"""The Wild Race's scenes: set-up, the race, the results."""
