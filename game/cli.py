@@ -170,12 +170,8 @@ def play_command() -> int:
 
 def headless_race() -> int:
     """A spectated race of AI racers, printed (when there is no display)."""
-    from game.core import registry
-    registry.load("ui")
-    first = registry.default()
-    ns = argparse.Namespace(ruleset=first.name, course=None, players=3, racers_per_player=2, seed=1,
-                            grand_prix=0, agent="greedy", option=[], json=False)
-    return int(first.hook("simulate")(ns))
+    from game.ui.main import headless_race as race
+    return race()
 
 
 def scenario_command(path: str, as_json: bool) -> int:

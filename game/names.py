@@ -19,10 +19,12 @@ from typing import Any
 COLOUR_NAMES: tuple[str, ...] = ("Red", "Blue", "Yellow", "Purple", "Orange", "Cyan", "Pink", "White")
 COLOUR_NAMES_COLOUR_BLIND: tuple[str, ...] = ("Orange", "Sky", "Green", "Yellow", "Blue", "Vermillion", "Rose",
                                               "White")
+# the seats' player ids, in seat order (the command line and the window; an id is
+# never a name: seat i is drawn in palette colour i, so "green" is the seat drawn yellow)
+PLAYER_IDS: tuple[str, ...] = ("red", "blue", "green", "gold", "purple", "white", "black", "orange")
 # every word a seat may have been named by for its colour: both palettes' names and
-# the seat ids of game.sim.PLAYER_IDS (the command line named seats by them before)
-_COLOUR_WORDS = frozenset(n.lower() for n in COLOUR_NAMES + COLOUR_NAMES_COLOUR_BLIND) | frozenset(
-    ("red", "blue", "green", "gold", "purple", "white", "black", "orange"))
+# the seat ids of PLAYER_IDS (the command line named seats by them before)
+_COLOUR_WORDS = frozenset(n.lower() for n in COLOUR_NAMES + COLOUR_NAMES_COLOUR_BLIND) | frozenset(PLAYER_IDS)
 
 
 def colour_name(index: int, colour_blind: bool = False) -> str:

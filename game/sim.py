@@ -17,7 +17,7 @@ from game.levels.course import load_course
 from game.core import registry
 from game.core.errors import BadInput
 from game.core.driver import play
-from game.names import colour_name
+from game.names import PLAYER_IDS, colour_name
 from game.rules.wild_race import RULESET, RaceSetup, check_field, new_state
 from game.rules.wild_race.grand_prix import Standings
 from game.rules.wild_race.options import parse_option_pairs
@@ -56,7 +56,6 @@ def _recorded(state: Any, players: Any, kind: str, seed: int, games: list[Any] |
 
 
 MAX_GP_RACES = 100
-PLAYER_IDS = ("red", "blue", "green", "gold", "purple", "white", "black", "orange")
 
 
 def seats_of(players: int) -> tuple[tuple[str, str], ...]:

@@ -15,10 +15,22 @@ def display_available() -> bool:
     return True
 
 
+def headless_race() -> int:
+    """A spectated race of AI racers, printed (when there is no display): the first
+    ruleset's `simulate` with its defaults."""
+    import argparse
+
+    from game.core import registry
+    registry.load("ui")
+    first = registry.default()
+    ns = argparse.Namespace(ruleset=first.name, course=None, players=3, racers_per_player=2, seed=1,
+                            grand_prix=0, agent="greedy", option=[], json=False)
+    return int(first.hook("simulate")(ns))
+
+
 def run() -> int:
     if not display_available():
         print("Wild Table: no display available; running a spectated AI race headless instead.")
-        from game.cli import headless_race
         return headless_race()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
@@ -27,7 +39,6 @@ def run() -> int:
         app = App()
     except Exception as e:  # SDL could not open a window after all
         print(f"Wild Table: could not open a window ({e}); running a spectated AI race headless instead.")
-        from game.cli import headless_race
         return headless_race()
     app.push(MenuScene(app))
     try:

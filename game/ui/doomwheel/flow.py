@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.sim import PLAYER_IDS
+from game.names import PLAYER_IDS
 from game.ui.app import App
 from game.ui.scenes.flow import Resumed, record
 from game.ui.session import Seat, Session

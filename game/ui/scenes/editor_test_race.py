@@ -127,7 +127,7 @@ def doom_wheels(course: Any) -> int:
 def wild_race_session(course: Any, seed: int, colour_blind: bool = False) -> tuple[Any, dict[str, int]]:
     """A Wild Race test race: up to TEST_PLAYERS racers, one each."""
     from game.rules.wild_race.options import Options
-    from game.sim import PLAYER_IDS
+    from game.names import PLAYER_IDS
     from game.ui.session import Seat, Session
     n = max(1, min(TEST_PLAYERS, course.max_racers or TEST_PLAYERS))
     seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]
@@ -137,7 +137,7 @@ def wild_race_session(course: Any, seed: int, colour_blind: bool = False) -> tup
 def doomwheel_session(course: Any, seed: int, colour_blind: bool = False) -> tuple[Any, dict[str, int]]:
     """A Doomwheel test race: as many wheels as doom_wheels says, the track's laps."""
     from game.rules.doomwheel.options import Options as DoomOptions
-    from game.sim import PLAYER_IDS
+    from game.names import PLAYER_IDS
     from game.ui.session import Seat, Session
     n = doom_wheels(course)
     seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]

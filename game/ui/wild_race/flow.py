@@ -10,7 +10,7 @@ from typing import Any
 
 from game.rules.wild_race.grand_prix import Standings
 from game.rules.wild_race.options import Options
-from game.sim import PLAYER_IDS
+from game.names import PLAYER_IDS
 from game.ui.app import App
 from game.ui.scenes.flow import Resumed, record
 from game.ui.session import Seat, Session
