@@ -163,10 +163,14 @@ def _apply_start(state: RaceState, start: dict[str, Any], source: str, where: st
 
 
 def _register() -> None:
+    from typing import cast
+
     from game.core import registry
+    from game.core.protocol import Ruleset
     from game.rules.wild_race import options
     registry.register(registry.Registration(
-        name=NAME, title="The Wild Race", short="Wild Race", order=0, ruleset=RULESET, state_type=RaceState,
+        name=NAME, title="The Wild Race", short="Wild Race", order=0, ruleset=cast(Ruleset, RULESET),
+        state_type=RaceState,
         package="wild_race", default_level="levels/wild_race/sample_sprint.json", default_level_title="Sample Sprint",
         levels_dir="levels/wild_race", help={"players": "Wild Race 1-8"},
         new_state=_from_setup, setup_fields=_setup_fields, start_of=_start_of, apply_start=_apply_start,
