@@ -38,7 +38,7 @@ from typing import Any, Callable
 
 from game.core.errors import BadInput, IllegalChoice
 from game.core.jsonload import Obj, Val
-from game.core.protocol import CHANCE, TERMINAL, Choice
+from game.core.protocol import CHANCE, TERMINAL, Choice, Ruleset
 
 # --------------------------------------------------------------------------- digest
 
@@ -490,7 +490,7 @@ class Divergence(Exception):
         super().__init__(f"turn {turn}, step {step}: {reason}")
 
 
-def check_entry(ruleset: Any, state: Any, entry: Entry) -> str | None:
+def check_entry(ruleset: Ruleset, state: Any, entry: Entry) -> str | None:
     """Why `entry` cannot be applied to `state` now, or None."""
     actor = ruleset.current_actor(state)
     if actor == TERMINAL:
@@ -507,7 +507,7 @@ def check_entry(ruleset: Any, state: Any, entry: Entry) -> str | None:
     return ruleset.is_legal(state, entry.choice)
 
 
-def replay_history(ruleset: Any, state: Any, record: GameRecord, *, upto: int | None = None,
+def replay_history(ruleset: Ruleset, state: Any, record: GameRecord, *, upto: int | None = None,
                    on_step: Callable[[int, Entry, list[Any]], None] | None = None) -> list[Any]:
     """Re-apply the record's history (its first `upto` entries) to `state`, a fresh
     state from the setup, checking each entry and every checkpoint on the way.

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from game.ai.doomwheel.normal import DoomNormalAgent, name_of
-from game.core.protocol import Choice
+from game.core.protocol import Choice, Ruleset
 from game.rules.doomwheel.state import DoomState
 
 MISTAKE_RATE = 0.2
@@ -32,7 +32,7 @@ class DoomEasyAgent:
         self.normal = DoomNormalAgent(seed + 1, refine=False, angles=ANGLES, ats=ATS)
         self.why = ""
 
-    def act(self, ruleset: Any, state: DoomState, legal: list[Choice]) -> Choice:
+    def act(self, ruleset: Ruleset, state: DoomState, legal: list[Choice]) -> Choice:
         self.why = ""
         top = state.steps[-1]
         if len(legal) > 1 and self.rng.random() < MISTAKE_RATE:

@@ -27,7 +27,7 @@ from game.ai.doomwheel import knowledge as kn
 from game.ai.doomwheel.look import resync
 from game.ai.doomwheel.normal import WIN, DoomNormalAgent, name_of
 from game.core.dice import sample_face, seed_state
-from game.core.protocol import CHANCE, TERMINAL, Choice
+from game.core.protocol import CHANCE, TERMINAL, Choice, Ruleset
 from game.rules.doomwheel.geo import schwenk_cost
 from game.rules.doomwheel.state import DoomState
 
@@ -49,7 +49,7 @@ class DoomHardAgent:
         self.playouts = playouts
         self.why = ""
 
-    def act(self, ruleset: Any, state: DoomState, legal: list[Choice]) -> Choice:
+    def act(self, ruleset: Ruleset, state: DoomState, legal: list[Choice]) -> Choice:
         top = state.steps[-1]
         choice = self.normal.act(ruleset, state, legal)
         self.why = self.normal.why
@@ -61,7 +61,7 @@ class DoomHardAgent:
             resync(state)
 
     # --- the look-ahead ---------------------------------------------------------------
-    def _look_ahead(self, ruleset: Any, state: DoomState, top: Any, mine: Choice) -> Choice:
+    def _look_ahead(self, ruleset: Ruleset, state: DoomState, top: Any, mine: Choice) -> Choice:
         me = top["wheel"]
         scored = self.normal.last_scored
         ranked = [mine] + [c for c in sorted(scored, key=lambda c: (-scored[c], str(c))) if c != mine]
@@ -94,7 +94,7 @@ class DoomHardAgent:
             text += f" and Schwenks {abs(ang):g}° {'left' if ang > 0 else 'right'}" + (f" after {at:.1f}\"" if at > 0.05 else "")
         return text
 
-    def _playout(self, ruleset: Any, state: DoomState, me: str, choice: Choice, seed: int) -> float:
+    def _playout(self, ruleset: Ruleset, state: DoomState, me: str, choice: Choice, seed: int) -> float:
         st = state.clone()
         dice = seed_state(seed)
         ruleset.apply(st, choice)
@@ -116,7 +116,7 @@ class DoomHardAgent:
             ruleset.apply(st, self._quick(ruleset, st, top))
         return self._worth(st, me)
 
-    def _quick(self, ruleset: Any, st: DoomState, top: Any) -> Choice:
+    def _quick(self, ruleset: Ruleset, st: DoomState, top: Any) -> Choice:
         kind = top.kind
         if kind == "activate":
             w = st.wheels[top["wheel"]]
@@ -134,7 +134,7 @@ class DoomHardAgent:
         legal = ruleset.legal_choices(st)
         return legal[0]
 
-    def _quick_move(self, ruleset: Any, st: DoomState, top: Any) -> Choice:
+    def _quick_move(self, ruleset: Ruleset, st: DoomState, top: Any) -> Choice:
         w = st.wheels[top["wheel"]]
         d = float(top["value"])
         up_to = st.options.move_distance == "up_to"

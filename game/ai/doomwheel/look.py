@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.ai.doomwheel import knowledge as kn
-from game.core.protocol import CHANCE, Choice
+from game.core.protocol import CHANCE, Choice, Ruleset
 from game.rules.doomwheel import events as ev
 from game.rules.doomwheel.geo import geo_of
 from game.rules.doomwheel.state import OVER, DoomState
@@ -50,7 +50,7 @@ class Branch:
     slaves: list[SlaveMark] = field(default_factory=list)
 
 
-def follow(ruleset: Any, branch: Branch, mark: Any = None, ram_both: bool = True) -> list[Branch]:
+def follow(ruleset: Ruleset, branch: Branch, mark: Any = None, ram_both: bool = True) -> list[Branch]:
     """Feed neutral dice to the clone until the move or slide in hand is over (the
     next decision, or a roll that belongs to something else). `mark(state, wheel)`
     gives a SlaveMark when a slave table roll is pending."""
@@ -79,7 +79,7 @@ def follow(ruleset: Any, branch: Branch, mark: Any = None, ram_both: bool = True
     return out
 
 
-def trace(ruleset: Any, state: DoomState, choice: Choice, mark: Any = None) -> list[Branch]:
+def trace(ruleset: Ruleset, state: DoomState, choice: Choice, mark: Any = None) -> list[Branch]:
     """Apply `choice` to a clone and follow it (see `follow`)."""
     st = state.clone()
     b = Branch(1.0, st, list(ruleset.apply(st, choice)))

@@ -38,7 +38,7 @@ from typing import Any
 from game.ai.doomwheel import knowledge as kn
 from game.ai.doomwheel.look import Branch, SlaveMark, follow, moved_along, resync, with_pose
 from game.ai.doomwheel.track import Track, track_of
-from game.core.protocol import Choice
+from game.core.protocol import Choice, Ruleset
 from game.rules.doomwheel import charts, shooting
 from game.rules.doomwheel import events as ev
 from game.rules.doomwheel.geo import angle_diff, critter_shape, geo_of, rotate_about, schwenk_cost, unit, wheel_shape
@@ -90,7 +90,7 @@ class DoomNormalAgent:
         self.last_scored: dict[Choice, float] = {}  # the moves valued at the last plan decision
 
     # --- the protocol ------------------------------------------------------------
-    def act(self, ruleset: Any, state: DoomState, legal: list[Choice]) -> Choice:
+    def act(self, ruleset: Ruleset, state: DoomState, legal: list[Choice]) -> Choice:
         self.why = ""
         top = state.steps[-1]
         if len(legal) == 1 and top.kind != "plan":
@@ -266,7 +266,7 @@ class DoomNormalAgent:
         return v
 
     # --- drive or repair --------------------------------------------------------------
-    def _activate(self, ruleset: Any, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
+    def _activate(self, ruleset: Ruleset, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
         w = state.wheels[top["wheel"]]
         gain = kn.repair_gain(w)
         togo = self.to_go(state, w)
@@ -287,7 +287,7 @@ class DoomNormalAgent:
         return Choice.make("drive")
 
     # --- the move --------------------------------------------------------------------------
-    def _candidates(self, ruleset: Any, state: DoomState, w: Wheel, d: float, angles: list[float],
+    def _candidates(self, ruleset: Ruleset, state: DoomState, w: Wheel, d: float, angles: list[float],
                     fracs: tuple[float, ...], dists: list[float]) -> list[Choice]:
         mode = state.options.schwenk
         out: list[Choice] = []
@@ -310,7 +310,7 @@ class DoomNormalAgent:
                         out.append(c)
         return out
 
-    def _score_moves(self, ruleset: Any, state: DoomState, me: str, cands: list[Choice],
+    def _score_moves(self, ruleset: Ruleset, state: DoomState, me: str, cands: list[Choice],
                      scored: dict[Choice, float]) -> None:
         for c in cands:
             if c in scored:
@@ -319,7 +319,7 @@ class DoomNormalAgent:
             b = Branch(1.0, st, list(ruleset.apply(st, c)))
             scored[c] = self.value(state, me, follow(ruleset, b, self.slave_mark))
 
-    def _plan(self, ruleset: Any, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
+    def _plan(self, ruleset: Ruleset, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
         w = state.wheels[top["wheel"]]
         d = float(top["value"])
         tr = self.track(state)
@@ -343,7 +343,7 @@ class DoomNormalAgent:
         self.why = self._move_words(ruleset, state, w, d, choice, scored)
         return choice
 
-    def _refine(self, ruleset: Any, state: DoomState, w: Wheel, d: float, scored: dict[Choice, float]) -> None:
+    def _refine(self, ruleset: Ruleset, state: DoomState, w: Wheel, d: float, scored: dict[Choice, float]) -> None:
         """Two rounds of local search about the best two moves: the Schwenk angle by
         10 then 5 degrees either way, where it starts by a quarter then an eighth of
         the free distance."""
@@ -364,7 +364,7 @@ class DoomNormalAgent:
                                                                             if 0 <= f <= 1), [dist])
             self._score_moves(ruleset, state, w.id, more, scored)
 
-    def _move_words(self, ruleset: Any, state: DoomState, w: Wheel, d: float, c: Choice,
+    def _move_words(self, ruleset: Ruleset, state: DoomState, w: Wheel, d: float, c: Choice,
                     scored: dict[Choice, float]) -> str:
         notes: dict[str, Any] = {}
         st = state.clone()
@@ -406,7 +406,7 @@ class DoomNormalAgent:
         return f"{text}: {', '.join(parts)}"
 
     # --- slip --------------------------------------------------------------------------
-    def _slip(self, ruleset: Any, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
+    def _slip(self, ruleset: Ruleset, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
         me = top["wheel"]
         vals = {}
         for c in legal:
@@ -431,7 +431,7 @@ class DoomNormalAgent:
         lead = max(tr.progress(w) for w in state.wheels.values() if w.running)
         return kn.POINT_KEPT * max(0.2, 1.0 - lead / race)
 
-    def _sabotage(self, ruleset: Any, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
+    def _sabotage(self, ruleset: Ruleset, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
         me = state.wheels[top["wheel"]]
         per_point = state.options.sabotage_moves == "per_point"
         weights = self.rival_weights(state, me.id)
@@ -464,7 +464,7 @@ class DoomNormalAgent:
                     f"{n}D3\" {what}, worth {gain:+.1f}\"")
         return choice
 
-    def _slide_values(self, ruleset: Any, state: DoomState, t: Wheel, heading: float, n_max: int,
+    def _slide_values(self, ruleset: Ruleset, state: DoomState, t: Wheel, heading: float, n_max: int,
                       base_score: float) -> list[tuple[int, float, str]]:
         """For 1..n_max points: the expected worth to us of sliding `t` along
         `heading` by the sum of that many D3, from one traced slide of full reach."""
@@ -511,7 +511,7 @@ class DoomNormalAgent:
         return out
 
     # --- the bolt thrower ---------------------------------------------------------------
-    def _shoot(self, ruleset: Any, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
+    def _shoot(self, ruleset: Ruleset, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
         """Shoot the target worth most; hold a long-range shot at a healthy target
         that will probably be at short range next turn (firing now would leave the
         machine reloading then)."""

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from game.ai.wild_race.greedy import GreedyAgent
-from game.core.protocol import Choice
+from game.core.protocol import Choice, Ruleset
 
 MISTAKE_RATE = 0.2
 FAVOUR_KINDS = ("reroll", "favour_plus", "favour_minus")
@@ -22,7 +22,7 @@ class EasyAgent:
         self.greedy = GreedyAgent(seed + 1)
         self.why = ""
 
-    def act(self, ruleset: Any, state: Any, legal: list[Choice]) -> Choice:
+    def act(self, ruleset: Ruleset, state: Any, legal: list[Choice]) -> Choice:
         self.why = ""
         if len(legal) > 1 and self.rng.random() < MISTAKE_RATE:
             plain = [c for c in legal if c.kind not in FAVOUR_KINDS] or legal

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.core.protocol import Choice
+from game.core.protocol import Choice, Ruleset
 from game.table.table import Kind
 
 BAD_LOW = {"jump", "overtake", "spur", "whip", "barge", "unbalanced"}
@@ -20,7 +20,7 @@ class GreedyAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, ruleset: Any, state: Any, legal: list[Choice]) -> Choice:
+    def act(self, ruleset: Ruleset, state: Any, legal: list[Choice]) -> Choice:
         kinds = {c.kind for c in legal}
         top = state.stack[-1]
         k = top.kind

@@ -22,7 +22,7 @@ from game.ai.wild_race import knowledge as kn
 from game.ai.wild_race.lines import Line, course_heading
 from game.ai.wild_race.normal import NormalAgent, pct
 from game.core.dice import next_u64, seed_state
-from game.core.protocol import CHANCE, TERMINAL, Choice
+from game.core.protocol import CHANCE, TERMINAL, Choice, Ruleset
 
 PLAYOUTS = int(os.environ.get("WT_HARD_PLAYOUTS", "48"))  # per decision with several options worth comparing
 SWITCH_Z = float(os.environ.get("WT_HARD_Z", "0.5"))  # standard errors an option must beat normal's choice by
@@ -171,7 +171,7 @@ class HardAgent(NormalAgent):
         self.playouts = playouts
         self.searched = 0  # decisions looked ahead (for tests and benchmarks)
 
-    def act(self, ruleset: Any, state: Any, legal: list[Choice]) -> Choice:
+    def act(self, ruleset: Ruleset, state: Any, legal: list[Choice]) -> Choice:
         self.why = ""
         top = state.stack[-1]
         if len(legal) == 1 and top.kind != "movement_turn":
@@ -191,7 +191,7 @@ class HardAgent(NormalAgent):
         return best
 
     # --- what to compare -------------------------------------------------------------
-    def _options(self, ruleset: Any, state: Any, top: Any, legal: list[Choice]) -> list[Choice]:
+    def _options(self, ruleset: Ruleset, state: Any, top: Any, legal: list[Choice]) -> list[Choice]:
         kind = top.kind
         if kind == "movement_turn":
             lines = self.plan_moves(state, top["player"])
@@ -255,7 +255,7 @@ class HardAgent(NormalAgent):
         return state.course.finish_progress - lead < 26.0
 
     # --- looking ahead ---------------------------------------------------------------
-    def _search(self, ruleset: Any, state: Any, options: list[Choice]) -> tuple[Choice, float, int]:
+    def _search(self, ruleset: Ruleset, state: Any, options: list[Choice]) -> tuple[Choice, float, int]:
         """Play every option forward on the same dice; keep `normal`'s choice
         (options[0]) unless another beats it clearly: its mean gain over the default,
         seed by seed, less one standard error, is above zero."""
@@ -276,7 +276,7 @@ class HardAgent(NormalAgent):
                 best, best_low = i, low
         return options[best], sum(values[best]) / per, per
 
-    def _playout(self, ruleset: Any, state: Any, choice: Choice, me: str, seed: int) -> float:
+    def _playout(self, ruleset: Ruleset, state: Any, choice: Choice, me: str, seed: int) -> float:
         st = state.clone()
         st.rng = seed_state(seed)
         policy = QuickPolicy(seed)

@@ -28,7 +28,7 @@ from typing import Any
 
 from game.ai.wild_race import knowledge as kn
 from game.ai.wild_race.lines import FAN, Line, best_end_heading, course_heading, move_lines
-from game.core.protocol import Choice
+from game.core.protocol import Choice, Ruleset
 from game.rules.wild_race.geo import SOLID, geo_of, obstacle_shape, racer_shape, unit
 from game.table import geometry as g
 from game.table.table import Kind
@@ -48,7 +48,7 @@ class NormalAgent:
         self.why = ""
 
     # --- the protocol ---------------------------------------------------------------
-    def act(self, ruleset: Any, state: Any, legal: list[Choice]) -> Choice:
+    def act(self, ruleset: Ruleset, state: Any, legal: list[Choice]) -> Choice:
         self.why = ""
         top = state.stack[-1]
         if len(legal) == 1 and top.kind != "movement_turn":
