@@ -43,6 +43,7 @@ from game.levels.level import (
     _read_polyline,
     _read_segment,
     _Report,
+    read_head,
 )
 from game.levels.pieces import (
     OBSTACLE_DOOMWHEEL_FIELDS,
@@ -100,24 +101,9 @@ def read_course(data: Any, source: str) -> tuple[Course | None, list[Problem]]:
         return None, [Problem("error", "", f"expected a JSON object at the top level, got {describe(data)}")]
     rep = _Report(source)
     o = Obj(data, source)
-    version = FORMAT
-    fv = o.maybe("format")
-    if fv is None:
-        rep.add("format", "missing required field")
-    else:
-        n = rep.take(lambda: fv.integer(lo=1), None)
-        if n is not None and n > FORMAT:
-            return None, [Problem("error", "format", f"this course uses format {n}, newer than this program reads "
-                                                     f"(up to {FORMAT}); update the program")]
-        if n is not None:
-            version = n
-    kv = o.maybe("kind")
-    if kv is None:
-        rep.add("kind", "missing required field")
-    elif kv.value != "course":
-        v = kv.value
-        shown = repr(v[:40]) if isinstance(v, str) else describe(v)
-        return None, rep.problems + [Problem("error", "kind", f"must be 'course' (got {shown})")]
+    version, refused = read_head(rep, o, "course", FORMAT)
+    if refused is not None:
+        return None, refused
     name = rep.take(lambda: o.string("name", min_len=1, max_len=80), "")
     ruleset = rep.take(lambda: o.string("ruleset", choices=course_rulesets()), None)
     centre: tuple[Point, ...] | None = None

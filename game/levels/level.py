@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Final, Sequence, TypeVar
 
 from game.core.errors import BadInput
-from game.core.jsonload import Obj, Val, join_index, join_key
+from game.core.jsonload import Obj, Val, describe, join_index, join_key
 from game.levels.plane import Point, Segment
 
 T = TypeVar("T")
@@ -172,3 +172,30 @@ def _check_polyline(o: Obj | None, key: str, pts: Sequence[Point], source: str) 
         if pts[i] == pts[i - 1]:
             path = f"{o.field(key) if o is not None else key}[{i}]"
             raise BadInput(source, path, "repeats the previous point")
+
+
+def read_head(rep: _Report, o: Obj, kind: str, newest: int) -> tuple[int, list[Problem] | None]:
+    """The head every level file starts with: ``format`` (1 up to `newest`) and ``kind``
+    (`kind`: "course"). Returns (the format, None), a missing field recorded in `rep`
+    (the format then counts as `newest`); or (0, the problems to report instead of any
+    other) for a newer format (its other fields may be ones this program does not know)
+    or another kind of file."""
+    version = newest
+    fv = o.maybe("format")
+    if fv is None:
+        rep.add("format", "missing required field")
+    else:
+        n = rep.take(lambda: fv.integer(lo=1), None)
+        if n is not None and n > newest:
+            return 0, [Problem("error", "format", f"this {kind} uses format {n}, newer than this program reads "
+                                                  f"(up to {newest}); update the program")]
+        if n is not None:
+            version = n
+    kv = o.maybe("kind")
+    if kv is None:
+        rep.add("kind", "missing required field")
+    elif kv.value != kind:
+        v = kv.value
+        shown = repr(v[:40]) if isinstance(v, str) else describe(v)
+        return 0, rep.problems + [Problem("error", "kind", f"must be {kind!r} (got {shown})")]
+    return version, None
