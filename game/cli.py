@@ -179,17 +179,16 @@ def scenario_command(path: str, as_json: bool) -> int:
     agents for `fill.choices` come from here (above the rules)."""
     from game.ai.agents import make_agent
     from game.core.jsonload import load_json_file
+    from game.core import registry
     from game.core.scenario import ScenarioHooks, run_file
     data = load_json_file(path)
-    name = "doomwheel" if isinstance(data, dict) and data.get("ruleset") == "doomwheel" else "wild_race"
-    hooks: ScenarioHooks
-    if name == "doomwheel":
-        from game.rules.doomwheel.scenario import HOOKS as hooks
-    else:
-        from game.rules.wild_race.scenario import HOOKS as hooks
+    named = data.get("ruleset") if isinstance(data, dict) else None
+    # the ruleset the file names, exactly; else the first (whose hooks say what is wrong)
+    reg = next((r for r in registry.every() if r.name == named), registry.default())
+    hooks: ScenarioHooks = reg.hook("scenario")
 
     def agents(kind: str, seed: int) -> Any:
-        return make_agent(kind, seed, path, name)
+        return make_agent(kind, seed, path, reg.name)
     return run_file(path, hooks, as_json, data, agents)
 
 

@@ -33,14 +33,9 @@ LAYERS = ("core", "table", "levels", "rules", "ai", "save", "ui", "app")
 """game/<layer>/..., bottom up; the app is the top: game/cli.py, sim.py, arena.py,
 __main__.py. game/names.py (plain words, imports nothing of the game) counts as core."""
 APP = {"cli", "sim", "arena", "__main__"}
-# Upward imports still being removed by other work of issue 13 (the scenario
-# runner moves the agents' use out of the rules): (file, module imported). Remove an
-# entry when its import goes; never add one.
-PENDING_IMPORTS = {
-    ("game/rules/doomwheel/scenario.py", "game.ai.random_agent"),
-    ("game/rules/wild_race/scenario.py", "game.ai.random_agent"),
-    ("game/rules/wild_race/scenario.py", "game.ai.wild_race.greedy"),
-}
+# Upward imports still being removed by other work of issue 13: (file, module
+# imported). Remove an entry when its import goes; never add one.
+PENDING_IMPORTS: set[tuple[str, str]] = set()
 
 
 def _layer(module: str) -> str | None:
@@ -111,11 +106,9 @@ def _rooms(reg: object) -> list[str]:
 
 # Ruleset names still written outside the rooms by other work of issue 13 in
 # progress: file -> at most this many. The levels (game/levels: the level format
-# names the ruleset a level is for; the levels helper moves the checks into hooks)
-# and the scenario command (game/cli.py; the scenario helper's one runner). Lower a
-# count as names go; never raise one.
+# names the ruleset a course is for when it does not say). Lower a count as names
+# go; never raise one.
 PENDING_NAMES = {
-    "game/cli.py": 1,
     "game/levels/course_model.py": 1,
 }
 

@@ -174,7 +174,8 @@ def _register() -> None:
         package="wild_race", default_level="levels/wild_race/sample_sprint.json", default_level_title="Sample Sprint",
         levels_dir="levels/wild_race", help={"players": "Wild Race 1-8"},
         new_state=_from_setup, setup_fields=_setup_fields, start_of=_start_of, apply_start=_apply_start,
-        check_field=check_field, options=options))
+        check_field=check_field, options=options,
+        scenario="game.rules.wild_race.scenario:HOOKS"))
 
 
 _register()
