@@ -98,7 +98,9 @@ class Result:
 
 class ScenarioHooks:
     """What one ruleset tells the runner. A ruleset subclasses this in its own package
-    and fills in every method that raises NotImplementedError."""
+    and fills in at least `setup`, `read_die`, `read_choice` and `state_json` (which
+    has `turn`, `phase` and `pending`; the state has `turn` and `phase`); the rest
+    have defaults a ruleset words its own way if it likes."""
 
     ruleset_name = ""  # the file's `ruleset` value
     rules: Any = None  # the Ruleset object (game.core.protocol.Ruleset)
@@ -114,23 +116,49 @@ class ScenarioHooks:
         raise NotImplementedError
 
     def read_die(self, v: Val) -> ScriptedDie:
-        raise NotImplementedError
+        """One entry of `dice`: a number, or {"value", "for", "reason"}."""
+        if not isinstance(v.value, dict):
+            return ScriptedDie(v.integer(lo=0, hi=100_000), None, None, v.path)
+        o = v.obj()
+        die = ScriptedDie(o.integer("value", lo=0, hi=100_000), o.string("for", default=None, max_len=40),
+                          o.string("reason", default=None, max_len=40), v.path)
+        o.done()
+        return die
 
     def read_choice(self, v: Val) -> ScriptedChoice:
-        raise NotImplementedError
+        """One entry of `choices`: {"kind", "player" (optional), its parameters...}."""
+        o = v.obj()
+        kind = o.string("kind", min_len=1, max_len=40)
+        player = o.string("player", default=None, max_len=40)
+        args = {k: val for k, val in o.data.items() if k not in ("kind", "player")}
+        for k in args:
+            o.has(k)
+        o.done()
+        return Choice.make(kind, **args), player, v.path
 
     def die_value(self, sc: Scenario, d: ScriptedDie) -> int:
         """The value to play for the scripted die `d` at the pending roll; BadInput
-        (naming d.path) when it is for someone or something else or out of range."""
-        raise NotImplementedError
+        (naming d.path) when it is for someone or something else or out of range. By
+        default the rules' `pending_chance` says who, why and which values may come."""
+        pc = self.rules.pending_chance(sc.state)
+        if d.who is not None and d.who != pc.who:
+            raise BadInput(sc.source, d.path, f"this die is {pc.who}'s {pc.reason}, not {d.who}'s")
+        if d.reason is not None and d.reason != pc.reason:
+            raise BadInput(sc.source, d.path, f"this die is {pc.who}'s {pc.reason}, not {d.reason}")
+        values = [c.get("value") for c, _ in pc.outcomes]
+        if d.value is None or d.value not in values:
+            raise BadInput(sc.source, d.path, f"{pc.who}'s {pc.reason} is a {pc.die}: "
+                                              f"{min(values)}-{max(values)}, got {d.value}")
+        return d.value
 
     def dice_needed(self, st: Any) -> str:
         """The pending roll, for 'ran out of scripted dice: ...'."""
-        raise NotImplementedError
+        pc = self.rules.pending_chance(st)
+        return f"{pc.who}'s {pc.reason} ({pc.die}) is pending"
 
     def top_kind(self, st: Any) -> str:
         """The kind of the pending step (named in messages)."""
-        raise NotImplementedError
+        return "?"
 
     def wrong_actor(self, st: Any, actor: str, want: str) -> str:
         return f"it is {actor}'s decision, not {want}'s"
@@ -151,7 +179,7 @@ class ScenarioHooks:
 
     def fill_seed(self, st: Any, actor: str, made: int) -> int:
         """The seed of the filling agent for `actor` (`made` agents exist already)."""
-        raise NotImplementedError
+        return int(getattr(st, "seed", 0)) + made
 
     def state_json(self, st: Any) -> dict[str, Any]:
         """The state as expectation paths see it."""
@@ -167,7 +195,7 @@ class ScenarioHooks:
 
     def piece_lines(self, data: dict[str, Any]) -> list[str]:
         """The text output's lines about each piece in the final state (`data`: state_json)."""
-        raise NotImplementedError
+        return []
 
     def load(self, data: Any, source: str) -> Scenario:
         """Read a scenario of this ruleset (see `load_scenario`)."""

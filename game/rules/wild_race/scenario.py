@@ -13,8 +13,7 @@ from game.levels.course import Course, course_from_json, load_course
 from game.core import scenario as runner
 from game.core.errors import BadInput
 from game.core.jsonload import Obj, Val
-from game.core.protocol import Choice
-from game.core.scenario import Result, Scenario, ScenarioHooks, ScriptedChoice, ScriptedDie, Setup
+from game.core.scenario import Scenario, ScenarioHooks, ScriptedDie, Setup
 import game.rules.wild_race  # noqa: F401  (registers every step of the rules)
 from game.rules.wild_race.engine import Ctx, advance, pending_die
 from game.rules.wild_race.geo import unit
@@ -107,17 +106,6 @@ def _obstacle(v: Val) -> Obstacle:
     except ValueError as e:
         o.fail("points" if ob.shape == "polygon" else "", f"not a usable {ob.shape}: {e}")
     return ob
-
-
-def _choice(v: Val) -> ScriptedChoice:
-    o = v.obj()
-    kind = o.string("kind", min_len=1, max_len=40)
-    player = o.string("player", default=None, max_len=40)
-    args = {k: val for k, val in o.data.items() if k not in ("kind", "player")}
-    for k in args:
-        o.has(k)
-    o.done()
-    return Choice.make(kind, **args), player, v.path
 
 
 REASON_ALIASES = {"strength": "strength_hit", "hit": "strength_hit", "roll_off": "rolloff",
@@ -294,7 +282,6 @@ class WildRaceHooks(ScenarioHooks):
 
     setup = staticmethod(_setup)
     read_die = staticmethod(_die)
-    read_choice = staticmethod(_choice)
     turn_ahead_phase = "priority"
 
     def die_value(self, sc: Scenario, d: ScriptedDie) -> int:
