@@ -11,7 +11,7 @@ import pytest
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.doomwheel import RULESET
 from game.rules.doomwheel.geo import critter_shape, geo_of, wheel_shape
-from game.table.table import Kind
+from game.rules.doomwheel.kinds import Kind
 from game.rules.doomwheel.state import DoomState
 from game.table.geometry import penetrates
 from tests.test_doomwheel_helpers import LEVELS, ROOT, dw_state, load_course, play_race

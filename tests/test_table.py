@@ -22,7 +22,24 @@ from game.table.geometry import (
     time_of_impact,
     translated,
 )
-from game.table.table import ALL, Kind, Table
+from game.table.table import ALL, Table
+from game.table.tags import Tags, auto
+
+
+class Kind(Tags):
+    """Tags for these tests (the table itself knows none)."""
+
+    RACER = auto()
+    SMALL = auto()
+    LARGE = auto()
+    EDGE = auto()
+    FINISH = auto()
+    CRITTER = auto()
+    WHEEL = auto()
+    ALL = RACER | SMALL | LARGE | EDGE | FINISH | CRITTER | WHEEL
+
+
+BASE = {"length": 1.97, "width": 0.98, "kind": Kind.RACER}
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -34,7 +51,9 @@ def lane() -> Table:
         for i in range(10):
             edges.append(((3.0 * i, y), (3.0 * (i + 1), y)))
     edges.append(((30.0, -3.0), (30.0, 3.0)))
-    return Table(edges, finish=((20.0, -3.0), (20.0, 3.0)))
+    t = Table(edges, Kind.EDGE)
+    t.put_segment("finish", Kind.FINISH, ((20.0, -3.0), (20.0, 3.0)))
+    return t
 
 
 # ---------------------------------------------------------------- contents
@@ -45,21 +64,21 @@ def test_ids_kinds_and_replacing() -> None:
     assert t.ids(Kind.EDGE) == [f"edge:{i}" for i in range(21)]
     assert t.ids(Kind.FINISH) == ["finish"]
     assert t.kind("finish") == Kind.FINISH and t.kind("edge:3") == Kind.EDGE
-    t.put_base("a", 1.0, 0.0, 0.0)
+    t.put_base("a", 1.0, 0.0, 0.0, **BASE)
     t.put("rock", Kind.SMALL, make_circle(5.0, 0.0, 0.5))
-    t.put_base("b", 1.0, 2.0, 0.0)
+    t.put_base("b", 1.0, 2.0, 0.0, **BASE)
     assert t.ids(Kind.RACER) == ["a", "b"]
     assert t.ids(Kind.RACER | Kind.SMALL) == ["a", "rock", "b"]
     assert t.ids()[-4:] == ["finish", "a", "rock", "b"]
     # re-putting keeps the place in the order and replaces the shape
-    t.put_base("a", 2.0, 0.5, 90.0)
+    t.put_base("a", 2.0, 0.5, 90.0, **BASE)
     assert t.ids(Kind.RACER) == ["a", "b"]
     s = t.shape("a")
     assert (s.cx, s.cy, s.heading) == (2.0, 0.5, 90.0)
     assert s.hl == pytest.approx(1.97 / 2) and s.hw == pytest.approx(0.98 / 2)
     t.remove("a")
     assert not t.has("a") and "a" not in t
-    t.put_base("a", 1.0, 0.0, 0.0)
+    t.put_base("a", 1.0, 0.0, 0.0, **BASE)
     assert t.ids(Kind.RACER) == ["b", "a"]
     with pytest.raises(KeyError):
         t.shape("nobody")
@@ -71,7 +90,7 @@ def test_ids_kinds_and_replacing() -> None:
     assert c is not None and c.other == "edge:20" and c.dist == pytest.approx(3.0)
     t.put("edge:3", Kind.LARGE, make_rect(10.0, 0.0, 0.0, 1.0, 1.0))
     assert t.kind("edge:3") == Kind.LARGE
-    assert ALL == Kind.ALL and all(k in ALL for k in Kind)
+    assert all(int(k) & ALL == int(k) for k in Kind)  # ALL matches every tag
 
 
 # ---------------------------------------------------------------- moves
@@ -79,10 +98,10 @@ def test_ids_kinds_and_replacing() -> None:
 
 def test_first_contact_earliest_ignore_kinds() -> None:
     t = lane()
-    t.put_base("me", 2.0, 0.0, 0.0)  # front at x = 2.985
+    t.put_base("me", 2.0, 0.0, 0.0, **BASE)  # front at x = 2.985
     t.put("rock", Kind.SMALL, make_circle(6.0, 0.0, 0.5))  # near side x = 5.5
     t.put("wall", Kind.LARGE, make_poly([(9.0, -1.0), (10.0, -1.0), (10.0, 1.0), (9.0, 1.0)]))
-    t.put_base("other", 13.0, 0.2, 90.0)  # near side x = 12.51
+    t.put_base("other", 13.0, 0.2, 90.0, **BASE)  # near side x = 12.51
     t.put("off", Kind.SMALL, make_circle(6.0, 2.5, 0.3))  # beside the path
     me = t.shape("me")
     c = t.first_contact_id("me", 25.0, 0.0)
@@ -111,7 +130,7 @@ def test_first_contact_earliest_ignore_kinds() -> None:
 def test_ties_go_by_insertion_order() -> None:
     for order in (("x", "y"), ("y", "x")):
         t = Table()
-        t.put_base("me", 0.0, 0.0, 0.0)
+        t.put_base("me", 0.0, 0.0, 0.0, **BASE)
         for id in order:
             y = 0.6 if id == "x" else -0.6
             t.put(id, Kind.SMALL, make_rect(5.0, y, 0.0, 1.0, 0.5))
@@ -123,9 +142,9 @@ def test_ties_go_by_insertion_order() -> None:
 
 def test_all_contacts_pass_through() -> None:
     t = lane()
-    t.put_base("me", 2.0, 0.0, 0.0)
+    t.put_base("me", 2.0, 0.0, 0.0, **BASE)
     t.put("rock", Kind.SMALL, make_circle(6.0, 0.0, 0.5))
-    t.put_base("other", 13.0, 0.2, 90.0)
+    t.put_base("other", 13.0, 0.2, 90.0, **BASE)
     cs = t.all_contacts(t.shape("me"), 30.0, 0.0, ALL, {"me"})
     assert [c.other for c in cs] == ["rock", "other", "finish", "edge:20"]
     assert [c.kind for c in cs] == [Kind.SMALL, Kind.RACER, Kind.FINISH, Kind.EDGE]
@@ -135,27 +154,27 @@ def test_all_contacts_pass_through() -> None:
 
 def test_move_from_touching_and_backoff() -> None:
     t = Table()
-    t.put_base("a", 0.0, 0.0, 0.0)
-    t.put_base("b", 1.97, 0.0, 0.0)  # touching a's front
+    t.put_base("a", 0.0, 0.0, 0.0, **BASE)
+    t.put_base("b", 1.97, 0.0, 0.0, **BASE)  # touching a's front
     assert t.gap("a", "b") == pytest.approx(0.0, abs=1e-12)
     c = t.first_contact_id("a", 1.0, 0.0)
     assert c is not None and c.frac == 0.0 and c.other == "b"
     assert t.first_contact_id("a", -1.0, 0.0) is None
     assert t.first_contact_id("a", 0.0, 3.0) is None  # sliding past
     # stopping BACKOFF short of a contact leaves them apart
-    t.put_base("c", 6.0, 0.3, 20.0)
+    t.put_base("c", 6.0, 0.3, 20.0, **BASE)
     c2 = t.first_contact_id("b", 5.0, 0.0)
     assert c2 is not None and c2.other == "c"
     go = c2.dist - 1e-6
     s = t.shape("b")
-    t.put_base("b", s.cx + go, s.cy, s.heading)
+    t.put_base("b", s.cx + go, s.cy, s.heading, **BASE)
     assert 0.0 < t.gap("b", "c") < 2e-6
     assert t.overlapping(t.shape("b"), ALL, {"b"}) == []
 
 
 def test_first_rotation_contact() -> None:
     t = lane()
-    t.put_base("me", 5.0, 0.0, 0.0)
+    t.put_base("me", 5.0, 0.0, 0.0, **BASE)
     t.put("post", Kind.SMALL, make_circle(5.0, 1.0, 0.2))
     me = t.shape("me")
     c = t.first_rotation_contact(me, 5.0, 0.0, 90.0, ALL, {"me"})
@@ -167,22 +186,22 @@ def test_first_rotation_contact() -> None:
     assert t.first_rotation_contact(me, 5.0, 0.0, 90.0, Kind.RACER | Kind.EDGE, {"me"}) is None
     # a base pivoting about its centre next to the lane edge: a full half turn
     # sweeps the half diagonal (1.1") and the edge is 3" away: free; close to it: blocked
-    t.put_base("near", 8.0, 2.2, 0.0)
+    t.put_base("near", 8.0, 2.2, 0.0, **BASE)
     assert t.first_rotation_contact(t.shape("near"), 8.0, 2.2, 60.0, Kind.EDGE) is not None
     assert t.first_rotation_contact(me, 5.0, 0.0, 180.0, Kind.EDGE) is None
 
 
 def test_exit_dist() -> None:
     t = Table()
-    t.put_base("a", 0.0, 0.0, 0.0)
-    t.put_base("b", 3.0, 0.0, 0.0)
+    t.put_base("a", 0.0, 0.0, 0.0, **BASE)
+    t.put_base("b", 3.0, 0.0, 0.0, **BASE)
     a = t.shape("a")
     # a passes b completely once its back (x = -0.985) passes b's front (x = 3.985)
     assert t.exit_dist(a, 1.0, 0.0, "b") == pytest.approx(3.985 + 0.985)
     assert t.exit_dist(a, 2.0, 0.0, "b") == pytest.approx(3.985 + 0.985)  # any length
     assert t.exit_dist(a, -1.0, 0.0, "b") is None
     assert t.exit_dist(a, 0.0, 1.0, "b") is None
-    t.put_base("c", 1.5, 0.0, 90.0)  # overlapping a already
+    t.put_base("c", 1.5, 0.0, 90.0, **BASE)  # overlapping a already
     assert t.exit_dist(a, 1.0, 0.0, "c") == pytest.approx(1.5 + 0.49 + 0.985)
     with pytest.raises(ValueError):
         t.exit_dist(a, 0.0, 0.0, "b")
@@ -193,10 +212,10 @@ def test_exit_dist() -> None:
 
 def test_within_nearest_overlapping() -> None:
     t = lane()
-    t.put_base("me", 5.0, 0.0, 0.0)
+    t.put_base("me", 5.0, 0.0, 0.0, **BASE)
     t.put("r1", Kind.SMALL, make_circle(8.0, 0.0, 0.5))  # gap 3 - 0.985 - 0.5 = 1.515
-    t.put_base("b1", 5.0, 1.48, 0.0)  # gap 0.5
-    t.put_base("b2", 5.0, -1.48, 0.0)  # gap 0.5 too: tie, inserted later
+    t.put_base("b1", 5.0, 1.48, 0.0, **BASE)  # gap 0.5
+    t.put_base("b2", 5.0, -1.48, 0.0, **BASE)  # gap 0.5 too: tie, inserted later
     t.put("r2", Kind.SMALL, make_circle(5.0, 0.0, 0.2))  # inside me
     me = t.shape("me")
     w = t.within(me, ALL, 2.6, {"me"})
@@ -250,7 +269,8 @@ def tables(draw: st.DrawFn) -> Table:
     rs = draw(st.lists(st.floats(10.0, 18.0), min_size=n, max_size=n))
     pts = [(rs[i] * math.cos(2 * math.pi * i / n), rs[i] * math.sin(2 * math.pi * i / n)) for i in range(n)]
     edges = [(pts[i], pts[(i + 1) % n]) for i in range(n)]
-    t = Table(edges, finish=((0.0, -18.0), (0.0, 18.0)))
+    t = Table(edges, Kind.EDGE)
+    t.put_segment("finish", Kind.FINISH, ((0.0, -18.0), (0.0, 18.0)))
     for i, s in enumerate(draw(st.lists(things(), min_size=1, max_size=25))):
         t.put(f"t{i}", draw(st.sampled_from(KINDS)), s)
     return t
@@ -327,7 +347,7 @@ def test_rotation_contact_vs_brute_force(t: Table, s: Shape, ox: float, oy: floa
 def test_grid_handles_long_and_far_edges() -> None:
     # one long diagonal edge and many short ones far away
     edges = [((-50.0, -50.0), (50.0, 50.0))] + [((100.0 + i, 0.0), (101.0 + i, 0.0)) for i in range(50)]
-    t = Table(edges)
+    t = Table(edges, Kind.EDGE)
     r = make_rect(10.0, 0.0, 0.0, 1.97, 0.98)
     c = t.first_contact(r, -20.0, 0.0, Kind.EDGE)
     assert c is not None and c.other == "edge:0"
@@ -342,8 +362,8 @@ def test_grid_handles_long_and_far_edges() -> None:
 
 def test_contact_semantics_constants() -> None:
     t = Table()
-    t.put_base("a", 0.0, 0.0, 0.0)
-    t.put_base("b", 1.97 + 0.5 * EPS, 0.0, 0.0)
+    t.put_base("a", 0.0, 0.0, 0.0, **BASE)
+    t.put_base("b", 1.97 + 0.5 * EPS, 0.0, 0.0, **BASE)
     assert t.overlapping(t.shape("a"), ALL, {"a"}) == []
     moved = translated(t.shape("a"), 0.0, 1.0)
     assert t.first_contact(moved, 0.0, -2.0, ALL, {"a"}) is None  # slides along b's side
@@ -357,10 +377,10 @@ def test_mirror_builds_syncs_and_steps() -> None:
     from game.table.mirror import Mirror
 
     t = lane()
-    t.put_base("a", 2.0, 0.0, 30.0)
+    t.put_base("a", 2.0, 0.0, 30.0, **BASE)
     t.put("rock", Kind.SMALL, make_poly([(6.0, -1.0), (7.0, -1.0), (7.0, 1.0)]))
     t.put("critter", Kind.CRITTER, make_circle(10.0, 0.0, 0.4))
-    m = Mirror(t)
+    m = Mirror(t, sensors=Kind.FINISH, dynamic=Kind.CRITTER)
     for id in t.ids():
         assert m.has(id)
     body = m.body("a")

@@ -39,7 +39,8 @@ from game.core.driver import play  # noqa: E402
 from game.rules.wild_race import RULESET, RaceSetup, new_state  # noqa: E402
 from game.sim import make_agents  # noqa: E402
 from game.table import geometry as g  # noqa: E402
-from game.table.table import Kind, Table  # noqa: E402
+from game.table.table import Table  # noqa: E402
+from game.rules.wild_race.kinds import Kind  # noqa: E402
 
 SAMPLE = os.path.join(ROOT, "levels", "wild_race", "sample_sprint.json")
 
@@ -260,10 +261,13 @@ def bench_dice_floor(n: int, turns: float) -> float:
 
 def bench_geometry(n: int) -> dict[str, float]:
     course = load_course(SAMPLE)
-    t = Table(course.barrier_segments(), course.finish)
+    t = Table(course.barrier_segments(), Kind.EDGE)
+    if course.finish is not None:
+        t.put_segment("finish", Kind.FINISH, course.finish)
     rng = random.Random(3)
     for i in range(12):
-        t.put_base(f"r{i}", 10 + rng.uniform(0, 40), rng.uniform(-9, 9), rng.uniform(-30, 30))
+        t.put_base(f"r{i}", 10 + rng.uniform(0, 40), rng.uniform(-9, 9), rng.uniform(-30, 30), 1.97, 0.98,
+                   Kind.RACER)
     for ob in course.obstacles:
         if ob.shape == "circle":
             t.put("o:" + ob.id, Kind.LARGE, g.make_circle(ob.x, ob.y, ob.radius))

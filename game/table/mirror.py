@@ -4,15 +4,15 @@ Imported only by the UI; ``pymunk`` itself is imported lazily when a Mirror is
 built, so headless runs never load it.  No rule outcome comes from here
 (TABLE-GEOMETRY.md): the space follows the state, it never leads it.
 
-* course edges and the finish line: static 2-vertex ``Poly`` shapes (not
-  ``Segment``: pitfall 3); the finish line is a sensor;
-* racer bases, obstacles and the doomwheel: kinematic bodies (they don't push
-  each other), moved with ``sync`` which sets position and angle and then calls
-  ``space.reindex_shapes_for_body`` (pitfall 7);
-* critters: dynamic bodies, so a doomwheel can toss them.
+* the table's edges and the ``sensors`` tags (e.g. a finish line): static
+  2-vertex ``Poly`` shapes (not ``Segment``: pitfall 3); sensors do not collide;
+* the ``dynamic`` tags (e.g. critters a doomwheel tosses): dynamic bodies;
+* everything else (bases, obstacles): kinematic bodies (they don't push each
+  other), moved with ``sync`` which sets position and angle and then calls
+  ``space.reindex_shapes_for_body`` (pitfall 7).
 
-Every shape's ``collision_type`` is its ``Kind`` value, for
-``Mirror.on_collision`` (pymunk 7's ``Space.on_collision``).
+Every shape's ``collision_type`` is its tag, for ``Mirror.on_collision``
+(pymunk 7's ``Space.on_collision``).
 """
 
 from __future__ import annotations
@@ -21,15 +21,17 @@ import math
 from typing import Any, Callable
 
 from game.table.geometry import CIRCLE, RECT, Shape
-from game.table.table import Kind, Table
-
-_STATIC_KINDS = int(Kind.EDGE) | int(Kind.FINISH)
+from game.table.table import Table
 
 
 class Mirror:
     """A pymunk space holding one body per thing of a Table."""
 
-    def __init__(self, table: Table | None = None, damping: float = 0.5) -> None:
+    def __init__(self, table: Table | None = None, damping: float = 0.5, sensors: int = 0,
+                 dynamic: int = 0, static: int = 0) -> None:
+        """Mirror ``table`` (if given).  Tags: ``static`` (and the table's edges
+        and the ``sensors``) get static shapes, ``sensors`` do not collide,
+        ``dynamic`` get dynamic bodies; all others kinematic bodies."""
         import pymunk
 
         self._pm: Any = pymunk
@@ -37,29 +39,32 @@ class Mirror:
         self.space.damping = damping
         self._bodies: dict[str, Any] = {}
         self._shapes: dict[str, list[Any]] = {}
+        self._sensors: int = int(sensors)
+        self._dynamic: int = int(dynamic)
+        self._static: int = int(static) | self._sensors | (table.edge_kind if table is not None else 0)
         if table is not None:
             for id in table.ids():
                 self.add(id, table.kind(id), table.shape(id))
 
     # ------------------------------------------------------------ contents
 
-    def add(self, id: str, kind: Kind | int, shape: Shape) -> None:
+    def add(self, id: str, kind: int, shape: Shape) -> None:
         """Mirror one thing (replacing it if already there)."""
         pm = self._pm
         if id in self._shapes:
             self.remove(id)
         k = int(kind)
-        if k & _STATIC_KINDS:
+        if k & self._static:
             body = self.space.static_body
             if shape.kind == CIRCLE:
                 shapes = [pm.Circle(body, shape.radius, (shape.cx, shape.cy))]
             else:
                 shapes = [pm.Poly(body, list(zip(shape.xs, shape.ys)))]
-            if k & int(Kind.FINISH):
+            if k & self._sensors:
                 shapes[0].sensor = True
             self._bodies[id] = body
         else:
-            if k & int(Kind.CRITTER):
+            if k & self._dynamic:
                 body = pm.Body()  # dynamic; mass from the shape's density
             else:
                 body = pm.Body(body_type=pm.Body.KINEMATIC)
@@ -121,7 +126,7 @@ class Mirror:
     def step(self, dt: float) -> None:
         self.space.step(dt)
 
-    def on_collision(self, kind_a: Kind | int | None = None, kind_b: Kind | int | None = None,
+    def on_collision(self, kind_a: int | None = None, kind_b: int | None = None,
                      begin: Callable[..., None] | None = None,
                      pre_solve: Callable[..., None] | None = None,
                      post_solve: Callable[..., None] | None = None,

@@ -1,64 +1,36 @@
-"""The Table the rules query: every base, obstacle, course edge and the finish
-line as exact shapes (``game.table.geometry``), with culling.
+"""The Table the rules query: every base, obstacle, edge segment and marker line
+as exact shapes (``game.table.geometry``), with culling.
 
 Pure Python; never imports pymunk (the pymunk space the player sees lives in
 ``game.table.mirror``).  Inches and degrees, y up.
 
-Static course edges are indexed in a uniform 3" grid; everything else (bases,
-obstacles, the finish line, critters, the doomwheel) is scanned with an
-axis-aligned box and a bounding-circle cull.  Re-putting an id replaces its
-shape and keeps its place in the insertion order: that is the sync after a
-state change (about a microsecond).  Ties (same fraction or same gap) are
-broken by insertion order, so every answer is deterministic.
+The table knows no kinds of its own: each thing carries an ``int`` tag (a bit
+mask) that the ruleset declares (``game.table.tags``; e.g. the Wild Race's
+racers, obstacles, barriers and finish line), and every query takes a mask of
+the tags it looks for.  Static edge segments (a race's barriers, a table's
+rim) are given with their tag when the table is built and are indexed in a
+uniform 3" grid; everything else is scanned with an axis-aligned box and a
+bounding-circle cull.  Re-putting an id replaces its shape and keeps its
+place in the insertion order: that is the sync after a state change (about a
+microsecond).  Ties (same fraction or same gap) are broken by insertion order,
+so every answer is deterministic.
 """
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from game.table.geometry import (
-    Shape,
-    _cos_sin_deg,
-    _rect,
-    exit_time,
-    gap as shape_gap,
-    make_segment,
-    penetrates,
-    rotation_toi,
-    time_of_impact,
-)
+from game.table.distance import gap as shape_gap, penetrates
+from game.table.rotation import rotation_toi
+from game.table.shapes import Shape, _cos_sin_deg, _rect, make_segment
+from game.table.sweep import exit_time, time_of_impact
 
 _INF: Final[float] = math.inf
 CELL: Final[float] = 3.0  # edge grid cell size, inches
-
-
-class Kind(enum.IntFlag):
-    """What a thing on the table is; combine with ``|`` to query several."""
-
-    RACER = 1
-    SMALL = 2  # small obstacle
-    LARGE = 4  # large obstacle
-    EDGE = 8  # course barrier segment
-    FINISH = 16  # the finish line segment
-    CRITTER = 32
-    WHEEL = 64
-    ALL = 127
-
-
-ALL: Final[Kind] = Kind.ALL
-_KINDS: Final[dict[int, Kind]] = {}
-
-
-def _kind(k: int) -> Kind:
-    got = _KINDS.get(k)
-    if got is None:
-        got = Kind(k)
-        _KINDS[k] = got
-    return got
+ALL: Final[int] = -1  # the mask that matches every tag
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +40,12 @@ class Contact:
     ``frac``: fraction of the asked move (or rotation) before contact;
     ``dist``: inches travelled before contact (``frac * |move|``; for a
     rotation, the degrees turned); ``other``: id of what was touched;
-    ``kind``: its kind."""
+    ``kind``: its tag (an ``int``; compare with the ruleset's tags)."""
 
     frac: float
     dist: float
     other: str
-    kind: Kind
+    kind: int
 
 
 class _Entry:
@@ -94,7 +66,9 @@ _NO_IDS: Final[frozenset[str]] = frozenset()
 class Table:
     """Exact geometry of everything on the table, for the rules."""
 
-    def __init__(self, edges: Iterable[Segment] = (), finish: Segment | None = None) -> None:
+    def __init__(self, edges: Iterable[Segment] = (), edge_kind: int = 0) -> None:
+        """``edges``: static segments (indexed in a grid), all tagged ``edge_kind``
+        (a non-zero tag is needed when there are edges)."""
         self._all: dict[str, _Entry] = {}
         self._dyn: dict[str, _Entry] = {}
         self._edges: list[_Entry] = []
@@ -102,17 +76,17 @@ class Table:
         self._stamp: list[int] = []
         self._query: int = 0
         self._seq: int = 0
+        self.edge_kind: int = int(edge_kind)
         for (x0, y0), (x1, y1) in edges:
+            if not self.edge_kind:
+                raise ValueError("a table with edges needs their tag (edge_kind)")
             i = len(self._edges)
-            e = _Entry(f"edge:{i}", int(Kind.EDGE), self._seq, make_segment(x0, y0, x1, y1), True)
+            e = _Entry(f"edge:{i}", self.edge_kind, self._seq, make_segment(x0, y0, x1, y1), True)
             self._seq += 1
             self._edges.append(e)
             self._stamp.append(0)
             self._all[e.id] = e
             self._index(i)
-        if finish is not None:
-            (x0, y0), (x1, y1) = finish
-            self.put("finish", Kind.FINISH, make_segment(x0, y0, x1, y1))
 
     # ------------------------------------------------------------ contents
 
@@ -145,7 +119,7 @@ class Table:
                 cell.remove(i)
         e.gridded = False
 
-    def put(self, id: str, kind: Kind | int, shape: Shape) -> None:
+    def put(self, id: str, kind: int, shape: Shape) -> None:
         """Add ``id`` or replace its shape and kind (keeping its insertion order)."""
         e = self._all.get(id)
         if e is None:
@@ -160,9 +134,17 @@ class Table:
         e.shape = shape
         e.kind = int(kind)
 
-    def put_base(self, id: str, x: float, y: float, heading: float, length: float = 1.97,
-                 width: float = 0.98, kind: Kind | int = Kind.RACER) -> Shape:
-        """Put a rectangular base (length along ``heading``); returns its shape."""
+    def put_segment(self, id: str, kind: int, seg: Segment) -> Shape:
+        """Put a (non-gridded) segment, e.g. a finish line; returns its shape."""
+        (x0, y0), (x1, y1) = seg
+        shape = make_segment(x0, y0, x1, y1)
+        self.put(id, kind, shape)
+        return shape
+
+    def put_base(self, id: str, x: float, y: float, heading: float, length: float,
+                 width: float, kind: int) -> Shape:
+        """Put a rectangular base (``length`` along ``heading``, inches) tagged
+        ``kind``; returns its shape."""
         if not (length > 0.0 and width > 0.0):
             raise ValueError(f"base needs positive length and width, got {length!r} x {width!r}")
         c, s = _cos_sin_deg(heading)
@@ -186,13 +168,14 @@ class Table:
     def shape(self, id: str) -> Shape:
         return self._all[id].shape
 
-    def kind(self, id: str) -> Kind:
-        return _kind(self._all[id].kind)
+    def kind(self, id: str) -> int:
+        """The tag of ``id``."""
+        return self._all[id].kind
 
     def has(self, id: str) -> bool:
         return id in self._all
 
-    def ids(self, kinds: Kind | int = ALL) -> list[str]:
+    def ids(self, kinds: int = ALL) -> list[str]:
         """Ids of the given kinds, in insertion order."""
         k = int(kinds)
         return [e.id for e in self._all.values() if e.kind & k]
@@ -249,7 +232,7 @@ class Table:
         """Things of kinds ``k`` whose boxes meet the box (overlap with positive
         measure if ``strict``, else touching counts), edges first."""
         out: list[_Entry] = []
-        if k & 8 and self._edges:
+        if k & self.edge_kind and self._edges:
             for e in self._edge_candidates(minx, miny, maxx, maxy):
                 if not e.gridded:
                     continue
@@ -274,14 +257,14 @@ class Table:
 
     # ------------------------------------------------------------ moves
 
-    def first_contact(self, shape: Shape, dx: float, dy: float, kinds: Kind | int = ALL,
+    def first_contact(self, shape: Shape, dx: float, dy: float, kinds: int = ALL,
                       ignore: Collection[str] = _NO_IDS) -> Contact | None:
         """Earliest contact of ``shape`` moved by (dx, dy) with anything of
         ``kinds`` not in ``ignore`` (see ``geometry.time_of_impact``); ties by
         insertion order."""
         return self._first(shape, dx, dy, int(kinds), ignore, None)
 
-    def first_contact_id(self, id: str, dx: float, dy: float, kinds: Kind | int = ALL,
+    def first_contact_id(self, id: str, dx: float, dy: float, kinds: int = ALL,
                          ignore: Collection[str] = _NO_IDS) -> Contact | None:
         """``first_contact`` for the thing ``id`` (which never hits itself)."""
         return self._first(self._all[id].shape, dx, dy, int(kinds), ignore, id)
@@ -332,9 +315,9 @@ class Table:
                 best = e
         if best is None:
             return None
-        return Contact(best_t, best_t * math.sqrt(dd), best.id, _kind(best.kind))
+        return Contact(best_t, best_t * math.sqrt(dd), best.id, best.kind)
 
-    def all_contacts(self, shape: Shape, dx: float, dy: float, kinds: Kind | int = ALL,
+    def all_contacts(self, shape: Shape, dx: float, dy: float, kinds: int = ALL,
                      ignore: Collection[str] = _NO_IDS) -> list[Contact]:
         """Everything the move would touch (as if passing through), sorted by
         (frac, insertion order)."""
@@ -352,10 +335,10 @@ class Table:
             if t is not None:
                 hits.append((t, e.order, e))
         hits.sort(key=_hit_key)
-        return [Contact(t, t * ln, e.id, _kind(e.kind)) for t, _, e in hits]
+        return [Contact(t, t * ln, e.id, e.kind) for t, _, e in hits]
 
     def first_rotation_contact(self, shape: Shape, px: float, py: float, dtheta_deg: float,
-                               kinds: Kind | int = ALL,
+                               kinds: int = ALL,
                                ignore: Collection[str] = _NO_IDS) -> Contact | None:
         """Earliest contact of ``shape`` rotated about (px, py) by ``dtheta_deg``;
         ``dist`` is the angle in degrees turned before contact."""
@@ -384,7 +367,7 @@ class Table:
                 best = e
         if best is None:
             return None
-        return Contact(best_t, best_t * abs(dtheta_deg), best.id, _kind(best.kind))
+        return Contact(best_t, best_t * abs(dtheta_deg), best.id, best.kind)
 
     def exit_dist(self, shape: Shape, ux: float, uy: float, other_id: str) -> float | None:
         """Moving ``shape`` along the direction (ux, uy): inches after which it
@@ -408,7 +391,7 @@ class Table:
     def gap_shape(self, shape: Shape, id: str) -> float:
         return shape_gap(shape, self._all[id].shape)
 
-    def within(self, shape: Shape, kinds: Kind | int, d: float,
+    def within(self, shape: Shape, kinds: int, d: float,
                ignore: Collection[str] = _NO_IDS) -> list[tuple[float, str]]:
         """Things of ``kinds`` whose gap to ``shape`` is <= d, sorted by (gap,
         insertion order)."""
@@ -433,7 +416,7 @@ class Table:
         found.sort()
         return [(g, i) for g, _, i in found]
 
-    def nearest(self, shape: Shape, kinds: Kind | int = ALL, within: float = _INF,
+    def nearest(self, shape: Shape, kinds: int = ALL, within: float = _INF,
                 ignore: Collection[str] = _NO_IDS) -> tuple[float, str] | None:
         """The nearest thing of ``kinds`` (gap <= ``within``); ties by insertion order."""
         k = int(kinds)
@@ -445,7 +428,7 @@ class Table:
                                      shape.maxx + within, shape.maxy + within, False)
         else:
             cands = []
-            if k & 8:
+            if k & self.edge_kind:
                 cands = [e for e in self._edges if e.gridded]
             cands.extend(e for e in self._dyn.values() if e.kind & k)
         best_g = within
@@ -465,7 +448,7 @@ class Table:
             return None
         return best_g, best.id
 
-    def overlapping(self, shape: Shape, kinds: Kind | int = ALL,
+    def overlapping(self, shape: Shape, kinds: int = ALL,
                     ignore: Collection[str] = _NO_IDS) -> list[str]:
         """Things of ``kinds`` that ``shape`` penetrates deeper than EPS, in insertion order."""
         k = int(kinds)
@@ -487,4 +470,4 @@ def _hit_key(h: tuple[float, int, _Entry]) -> tuple[float, int]:
     return h[0], h[1]
 
 
-__all__ = ["ALL", "CELL", "Contact", "Kind", "Table"]
+__all__ = ["ALL", "CELL", "Contact", "Segment", "Table"]

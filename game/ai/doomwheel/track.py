@@ -26,7 +26,8 @@ from typing import Any
 from game.levels.course import Course
 from game.rules.doomwheel.geo import seg_cross, track_barriers
 from game.table import geometry as g
-from game.table.table import Kind, Table
+from game.table.table import Table
+from game.rules.doomwheel.kinds import Kind
 
 CELL = 0.5  # grid spacing, inches
 CLEAR = 1.0  # a wheel's centre stays this far from an edge (its base is 1.97" wide)
@@ -49,7 +50,7 @@ class Track:
     def __init__(self, course: Course) -> None:
         self.course = course
         barriers = track_barriers(course)
-        edges = Table(barriers)
+        edges = Table(barriers, Kind.EDGE)
         x0, y0, x1, y1 = _bbox(course)
         self.i0, self.j0 = math.floor(x0 / CELL), math.floor(y0 / CELL)
         ni, nj = math.ceil(x1 / CELL) - self.i0 + 1, math.ceil(y1 / CELL) - self.j0 + 1

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from game.core.protocol import Choice, Ruleset
-from game.table.table import Kind
+from game.rules.wild_race.kinds import Kind
 
 BAD_LOW = {"jump", "overtake", "spur", "whip", "barge", "unbalanced"}
 

@@ -66,7 +66,7 @@ class QuickPolicy(NormalAgent):
 
     def _scenery_turn(self, state: Any, top: Any, legal: list[Choice]) -> Choice:
         from game.rules.wild_race.geo import SOLID, geo_of, obstacle_shape
-        from game.table.table import Kind
+        from game.rules.wild_race.kinds import Kind
         geo = geo_of(state)
         me = top["player"]
         for c in legal:

@@ -18,7 +18,7 @@ from game.ai.wild_race import knowledge as kn
 from game.core.protocol import Choice
 from game.rules.wild_race.geo import MOVE_KINDS, geo_of, norm_heading, unit
 from game.table.geometry import BACKOFF, make_rect
-from game.table.table import Kind
+from game.rules.wild_race.kinds import Kind
 
 FINISH_VALUE = 200.0  # finishing now beats any progress
 STAMINA_VALUE = 1.25  # inches a stamina point kept for later is worth (a dash, a dodge)

@@ -31,7 +31,7 @@ from game.ai.wild_race.lines import FAN, Line, best_end_heading, course_heading,
 from game.core.protocol import Choice, Ruleset
 from game.rules.wild_race.geo import SOLID, geo_of, obstacle_shape, racer_shape, unit
 from game.table import geometry as g
-from game.table.table import Kind
+from game.rules.wild_race.kinds import Kind
 
 
 def pct(p: float) -> str:

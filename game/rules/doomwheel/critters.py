@@ -16,7 +16,7 @@ from typing import Iterator
 from game.levels.course import Course
 from game.table import geometry as g
 from game.table.geometry import TOL
-from game.table.table import Kind
+from game.rules.doomwheel.kinds import Kind
 from game.rules.doomwheel import events as ev
 from game.rules.doomwheel.engine import PHASES, Ctx, auto, roll
 from game.rules.doomwheel.geo import CRIT, backed, critter_shape, large_obstacles, track_barriers, unit
@@ -114,7 +114,7 @@ def track_spots(course: Course, radius: float) -> tuple[tuple[float, float], ...
     edge's box are tested exactly."""
     from game.table.table import Table
     segs = track_barriers(course)
-    edges = Table(segs)
+    edges = Table(segs, Kind.EDGE)
     boxes = [(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)) for (x0, y0), (x1, y1) in segs]
     for oid, shape in large_obstacles(course):
         edges.put(oid, Kind.LARGE, shape)

@@ -14,7 +14,8 @@ from game.levels.course import Course, ObstacleSpec
 from game.core.angles import angle_diff, norm_heading, unit  # noqa: F401  (rules and AI import them from here)
 from game.table import geometry as g
 from game.table.geometry import BACKOFF, TOL
-from game.table.table import Contact, Kind, Table
+from game.table.table import Contact, Table
+from game.rules.doomwheel.kinds import Kind
 from game.rules.doomwheel.state import Critter, DoomState, Wheel
 
 SOLID = Kind.WHEEL | Kind.EDGE | Kind.LARGE
@@ -117,7 +118,7 @@ class Geo:
     """A Table plus what has been synced into it (shared by clones; synced on use)."""
 
     def __init__(self, course: Course) -> None:
-        self.table = Table(track_barriers(course))
+        self.table = Table(track_barriers(course), Kind.EDGE)
         for oid, shape in large_obstacles(course):
             self.table.put(oid, Kind.LARGE, shape)
         self.synced: dict[str, tuple[float, ...]] = {}

@@ -13,7 +13,7 @@ import math
 from game.core.protocol import Choice
 from game.table import geometry as g
 from game.table.geometry import TOL
-from game.table.table import Kind
+from game.rules.doomwheel.kinds import Kind
 from game.rules.doomwheel import charts
 from game.rules.doomwheel.engine import PHASES, Ctx, Decision, auto, change_wounds, register, roll
 from game.rules.doomwheel.geo import geo_of, wheel_shape

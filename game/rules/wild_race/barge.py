@@ -11,7 +11,7 @@ import math
 from game.core.protocol import Choice
 from game.table import geometry as g
 from game.table.geometry import BACKOFF, TOL
-from game.table.table import Kind
+from game.rules.wild_race.kinds import Kind
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.charts import BARGE
 from game.rules.wild_race.effects import add_penalty, gain_favour, hit, lock, place, unbalanced

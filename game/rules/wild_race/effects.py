@@ -8,7 +8,8 @@ import math
 
 from game.table import geometry as g
 from game.table.geometry import BACKOFF, TOL
-from game.table.table import Contact, Kind
+from game.table.table import Contact
+from game.rules.wild_race.kinds import Kind
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.charts import UNBALANCED
 from game.rules.wild_race.engine import Ctx, auto, roll

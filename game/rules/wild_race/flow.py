@@ -14,7 +14,7 @@ from game.rules.wild_race.state import (
     BARGE, MOVEMENT, NO_LOCK, OVER, PHASE_LOCK, PLACEMENT, PRIORITY, SCENERY, SETUP, SPUR_WHIP, STARTING,
     RaceState, Step)
 from game.table.geometry import BACKOFF
-from game.table.table import Kind
+from game.rules.wild_race.kinds import Kind
 
 NEXT = {SETUP: PLACEMENT, PLACEMENT: STARTING, STARTING: PRIORITY, PRIORITY: MOVEMENT, MOVEMENT: SPUR_WHIP,
         SPUR_WHIP: BARGE, BARGE: SCENERY, SCENERY: PRIORITY}

@@ -11,7 +11,8 @@ from typing import Callable, TypeVar
 from game.core.angles import angle_diff, norm_heading, unit  # noqa: F401  (rules and AI import them from here)
 from game.table import geometry as g
 from game.table.geometry import TOL
-from game.table.table import Contact, Kind, Table
+from game.table.table import Contact, Table
+from game.rules.wild_race.kinds import Kind
 from game.rules.wild_race.state import Obstacle, Racer, RaceState
 
 T = TypeVar("T")
@@ -56,9 +57,9 @@ def _obstacle_shape(o: Obstacle, cx: float, cy: float) -> g.Shape:
     return g.make_poly([(cx + px * c - py * s, cy + px * s + py * c) for px, py in o.points])
 
 
-def kind_name(kind: Kind) -> str:
+def kind_name(kind: int) -> str:
     """racer, small, large, edge, finish (for events and messages)."""
-    return (kind.name or "thing").lower()
+    return Kind.name_of(kind)
 
 
 def obstacle_kind(o: Obstacle) -> Kind:
@@ -71,7 +72,9 @@ class Geo:
     def __init__(self, state: RaceState) -> None:
         course = state.course
         barriers = [(a, b) for a, b in course.barrier_segments() if math.hypot(b[0] - a[0], b[1] - a[1]) > 1e-9]
-        self.table = Table(barriers, course.finish)
+        self.table = Table(barriers, Kind.EDGE)
+        if course.finish is not None:
+            self.table.put_segment("finish", Kind.FINISH, course.finish)
         self.synced: dict[str, tuple[float, ...]] = {}
         self.owner: object = None  # sync_token of the state last synced; its moves go through update_*
         self.version = 0  # bumped on every change of the table

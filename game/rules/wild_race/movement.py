@@ -17,7 +17,8 @@ from typing import Any
 from game.core.protocol import Choice
 from game.table.geometry import BACKOFF, TOL
 from game.table import geometry as g
-from game.table.table import Contact, Kind
+from game.table.table import Contact
+from game.rules.wild_race.kinds import Kind
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.charts import JUMP, OVERTAKE
 from game.rules.wild_race.effects import (
@@ -246,7 +247,7 @@ def _friend_at_end(ctx: Ctx, r: Racer, ux: float, uy: float, dist: float, c: Any
     return c
 
 
-def _contact(ctx: Ctx, m: MoveInProgress, r: Racer, other: str, kind: Kind, ux: float, uy: float) -> None:
+def _contact(ctx: Ctx, m: MoveInProgress, r: Racer, other: str, kind: int, ux: float, uy: float) -> None:
     st = ctx.state
     if kind == Kind.FINISH:
         finish(ctx, r)

@@ -10,7 +10,7 @@ import math
 from game.core.protocol import Choice
 from game.table import geometry as g
 from game.table.geometry import BACKOFF
-from game.table.table import Kind
+from game.rules.wild_race.kinds import Kind
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.effects import add_penalty, lose_life
 from game.rules.wild_race.engine import Ctx, Decision, auto, decision, roll

@@ -5,7 +5,7 @@ Yeehaw!, Disaster! passing the whip on."""
 from __future__ import annotations
 
 from game.core.protocol import Choice
-from game.table.table import Kind
+from game.rules.wild_race.kinds import Kind
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.charts import SPUR, WHIP
 from game.rules.wild_race.effects import forced, gain_favour, hit, lock, unbalanced

@@ -19,7 +19,8 @@ import pygame
 
 from game.rules.doomwheel.geo import track_barriers
 from game.table import geometry as g
-from game.table.table import Kind, Table
+from game.table.table import Table
+from game.rules.doomwheel.kinds import Kind
 from game.ui import art
 from game.ui.doomwheel import art as doom_art
 from game.ui.doomwheel.animate import DoomAnimator, Toss
@@ -45,7 +46,7 @@ class Tosser:
 
     def __init__(self, course: Any) -> None:
         from game.table.mirror import Mirror
-        self.mirror = Mirror(Table(track_barriers(course)), damping=0.25)
+        self.mirror = Mirror(Table(track_barriers(course), Kind.EDGE), damping=0.25, dynamic=Kind.CRITTER)
         self.live: list[Toss] = []
         self._last: dict[str, tuple[float, float, float]] = {}
 

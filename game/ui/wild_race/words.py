@@ -142,7 +142,7 @@ def whip_note(state: Any, legal: list[Choice]) -> str:
 def _rivals_by_gap(state: Any, r: Any, reach: float) -> list[tuple[float, str]]:
     """Opposing racers still racing within `reach` inches of `r`'s base, nearest first."""
     from game.rules.wild_race.geo import racer_shape
-    from game.table.table import Kind
+    from game.rules.wild_race.kinds import Kind
     near = state.table.within(racer_shape(r), Kind.RACER, reach, {r.id})
     return sorted((gap, oid) for gap, oid in near
                   if state.racers[oid].player != r.player and state.racers[oid].racing)

@@ -16,7 +16,7 @@ from game.rules.wild_race import RULESET
 from game.rules.wild_race.geo import MOVE_KINDS, angle_diff, norm_heading, unit
 from game.rules.wild_race.movement import allowance, stamina_points
 from game.table import geometry as g
-from game.table.table import Kind
+from game.rules.wild_race.kinds import Kind
 from game.ui.wild_race import words
 from game.ui.wild_race.animate import Animator
 from game.ui import panels, saving
