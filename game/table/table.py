@@ -255,6 +255,17 @@ class Table:
             out.append(e)
         return out
 
+    def in_box(self, kinds: int, minx: float, miny: float, maxx: float, maxy: float,
+               ignore: Collection[str] = _NO_IDS) -> list[tuple[str, int, int, Shape]]:
+        """(id, tag, insertion order, shape) of the things of ``kinds`` whose boxes
+        meet the box (touching counts), not in ``ignore``, in insertion order: the
+        culling the query modules (approach, sides, sight, group) build on."""
+        out = [(e.id, e.kind, e.order, e.shape)
+               for e in self._candidates(int(kinds), minx, miny, maxx, maxy, False)
+               if not (ignore and e.id in ignore)]
+        out.sort(key=_in_box_key)
+        return out
+
     # ------------------------------------------------------------ moves
 
     def first_contact(self, shape: Shape, dx: float, dy: float, kinds: int = ALL,
@@ -464,6 +475,10 @@ class Table:
 
 def _order_key(e: _Entry) -> int:
     return e.order
+
+
+def _in_box_key(h: tuple[str, int, int, Shape]) -> int:
+    return h[2]
 
 
 def _hit_key(h: tuple[float, int, _Entry]) -> tuple[float, int]:
