@@ -1,6 +1,6 @@
 """Benchmarks (speed goals live here, not in tests). Writes docs/performance.md.
 
-    python tools/bench.py [--quick] [--no-write] [--compiled] [--only doomwheel|idle] [--idle-x]
+    python tools/bench.py [--quick] [--no-write] [--compiled] [--only doomwheel|idle|table] [--idle-x]
 
 `--only doomwheel` measures the Doomwheel Race alone and replaces only its section of
 docs/performance.md; a full run rewrites the file but keeps any section it does not
@@ -15,7 +15,8 @@ first contact, a pivot's first contact, nearest course edge); start-up of the
 headless command line; the CPU an idle window uses (the menu, a set-up screen, a
 race waiting for its human player, a paused race: the real-time loop, 10 s each;
 `--idle-x` on the X display in $DISPLAY, e.g. Xvfb, else the dummy video driver;
-`--only idle` measures only that and replaces its section).
+`--only idle` measures only that and replaces its section); `--only table` prints the table's
+kernel and query rows (approach, sides, sight, areas, groups) and writes nothing.
 """
 
 from __future__ import annotations
@@ -303,6 +304,50 @@ def bench_geometry(n: int) -> dict[str, float]:
     it2 = iter(range(10**9))
     out["centre-line progress with a hint (us)"] = per_call(
         lambda: course.progress(40.0 + (next(it2) % 10) * 0.1, 3.0, 40.0), 2000)
+    out.update(bench_table_queries(t, moves, per_call))
+    return out
+
+
+def bench_table_queries(t: Table, moves: list[tuple[float, float, float]],
+                        per_call: Callable[[Callable[[], object], int], float]) -> dict[str, float]:
+    """The rules queries of game/table built for RRtK (approach, sides, sight, areas,
+    groups), on the same table as the kernel rows."""
+    from game.table import approach, areas, group, sides, sight
+
+    out: dict[str, float] = {}
+    shape = g.make_rect(30, 0, 0, 1.97, 0.98)
+    it = iter(range(10**9))
+
+    def near() -> None:
+        dx, dy, d = moves[next(it) % 64]
+        s = (dx * dx + dy * dy) ** 0.5 or 1.0
+        approach.first_within(t, shape, dx / s * d, dy / s * d, 4.0, Kind.RACER, {"r0"})
+
+    out["first base within 4\" of a 1-10\" move (us)"] = per_call(near, 300)
+    r2 = t.shape("r2")
+    out["first base within 1\" of a 90-degree wheel (us)"] = per_call(
+        lambda: approach.first_within_turning(t, r2, r2.xs[1], r2.ys[1], 90.0, 1.0, Kind.RACER, {"r2"}), 300)
+    target = g.make_rect(36, 0, 90, 0.98, 2.4)
+    out["side of a charge (side_hit) (us)"] = per_call(lambda: sides.side_hit(target, shape, 8.0, 0.5), 2000)
+    a = g.make_rect(0, 0, 0, 1.0, 2.4)
+    b = g.make_rect(12, 1.0, 180, 1.0, 2.4)
+    clear = [g.make_rect(6, 6, 0, 1.0, 2.4)]
+    wall = [g.make_rect(6, 0.5, 0, 1.0, 2.4), g.make_rect(6, 3.0, 0, 1.0, 2.4)]
+    out["sight between bases, centre line clear (us)"] = per_call(lambda: sight.sight_line(a, b, clear), 2000)
+    out["sight between bases, around two blockers (us)"] = per_call(lambda: sight.sight_line(a, b, wall), 50)
+    wood = areas.Area("woods", [(4, -3), (8, -4), (9, 0), (7, 1), (8, 4), (4, 3)])
+    out["base enters a 6-sided wood, 10\" move (us)"] = per_call(lambda: areas.enters(wood, a, 10.0, 0.5), 2000)
+    out["length of a path inside a wood (us)"] = per_call(lambda: areas.length_inside(wood, 0, 0, 12, 1), 2000)
+    gt = Table()
+    ids = []
+    for i in range(3):
+        gt.put_base(f"u{i}", 0.0, 2.4 * i, 0.0, 1.0, 2.4, Kind.RACER)
+        ids.append(f"u{i}")
+    for i in range(8):
+        gt.put_base(f"e{i}", 4.0 + 1.5 * i, -3.0 + 2.0 * i, 30.0 * i, 1.0, 2.4, Kind.RACER)
+    px, py = group.pivot_corner([gt.shape(i) for i in ids], 0.0, True)
+    out["group of 3 wheels 90 degrees: first contact (us)"] = per_call(
+        lambda: group.first_wheel_contact(gt, ids, px, py, -90.0, Kind.RACER), 300)
     return out
 
 
@@ -606,13 +651,18 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-write", action="store_true")
     ap.add_argument("--compiled", action="store_true", help="also time the mypyc build (make fast)")
-    ap.add_argument("--only", choices=["doomwheel", "idle"], default=None,
-                    help="measure one part and replace only its section of docs/performance.md")
+    ap.add_argument("--only", choices=["doomwheel", "idle", "table"], default=None,
+                    help="measure one part and replace only its section of docs/performance.md"
+                         " (table: print the table kernel and query rows, write nothing)")
     ap.add_argument("--idle-x", action="store_true", help="measure the idle screens on the X display in $DISPLAY")
     args = ap.parse_args()
     n = 10 if args.quick else 40
     path = os.path.join(ROOT, "docs", "performance.md")
     old_text = open(path).read() if os.path.exists(path) else "# Performance\n"
+    if args.only == "table":
+        for k, v in bench_geometry(n).items():
+            print(f"| {k.replace(' (us)', '')} | {v:.1f} |")
+        return 0
     if args.only == "idle":
         section = idle_section(bench_idle(10.0, args.idle_x), args.idle_x)
         print("\n".join(section))

@@ -7,13 +7,16 @@ moves by (dx, dy) (a translation) or turns by ``dtheta`` degrees about a pivot
 which ``gap(moved base, other) <= d`` (inches, ``d >= 0``), or None.  A base
 already within ``d`` at the start answers 0.0.
 
+"Comes within d" means: the gap becomes d on the way to less than d; a pass
+that only grazes at exactly d does not count (the table's touching rule).
+
 Exact: the distance between two convex shapes reaches ``d`` only when a vertex
 (or a circle's centre) of one meets the other shape grown by ``d`` (its edges
-pushed out by ``d`` and circles of radius ``d`` about its vertices).  The
-candidate fractions are the roots of those point-against-segment and
-point-against-circle equations, in closed form (lines for a translation, the
-orbit of a point for a wheel); the first candidate at which the gap is within
-``d`` (up to ``TOL_APPROACH``, 1e-9") is the answer.  Tested against shapely
+pushed out by ``d`` and circles of radius ``d`` about its vertices).  For a
+translation that is the first entry of a vertex's ray into the other grown
+shape (closed form); for a wheel the candidate moments are the roots of the
+orbit of each vertex against the grown edges and circles, and the gap between
+two consecutive candidates tells.  Tested against shapely
 (tests/test_table_queries.py).
 
 Pure, typed Python (mypyc-ready).  Inches, degrees counter-clockwise, y up.
@@ -27,48 +30,12 @@ from typing import Final
 
 from game.table.distance import _axes, gap
 from game.table.rotation import _orbit_circle, _orbit_seg, _reach
-from game.table.shapes import CIRCLE, POLY, Shape, rotated, translated
+from game.table.shapes import CIRCLE, POLY, Shape, rotated
+from game.table.sweep import _ray_disc, _ray_rounded
 from game.table.table import ALL, Contact, Table
 
-TOL_APPROACH: Final[float] = 1e-9  # a candidate counts if its gap is within d + this
+TOL_APPROACH: Final[float] = 1e-9  # within d + this at the start counts as within d already
 _NO_IDS: Final[frozenset[str]] = frozenset()
-
-
-def _line_seg(qx: float, qy: float, vx: float, vy: float, x0: float, y0: float, x1: float, y1: float,
-              out: list[float]) -> None:
-    """Fractions t in [0, 1] at which q + t v meets the segment x0y0-x1y1."""
-    ex = x1 - x0
-    ey = y1 - y0
-    den = vx * ey - vy * ex
-    if den == 0.0:
-        return  # parallel: the segment's end circles give the moments
-    wx = x0 - qx
-    wy = y0 - qy
-    t = (wx * ey - wy * ex) / den
-    s = (wx * vy - wy * vx) / den
-    if -1e-12 <= s <= 1.0 + 1e-12 and -1e-12 <= t <= 1.0 + 1e-12:
-        out.append(min(max(t, 0.0), 1.0))
-
-
-def _line_circle(qx: float, qy: float, vx: float, vy: float, cx: float, cy: float, r: float,
-                 out: list[float]) -> None:
-    """Fractions t in [0, 1] at which q + t v is at distance r from c."""
-    a = vx * vx + vy * vy
-    if a == 0.0:
-        return
-    wx = qx - cx
-    wy = qy - cy
-    b = wx * vx + wy * vy
-    c = wx * wx + wy * wy - r * r
-    disc = b * b - a * c
-    if disc < 0.0:
-        if disc < -1e-12 * (b * b + abs(a * c)):
-            return
-        disc = 0.0
-    sq = math.sqrt(disc)
-    for t in ((-b - sq) / a, (-b + sq) / a):
-        if -1e-12 <= t <= 1.0 + 1e-12:
-            out.append(min(max(t, 0.0), 1.0))
 
 
 def _edges(s: Shape) -> int:
@@ -77,25 +44,6 @@ def _edges(s: Shape) -> int:
     if s.kind != POLY:
         _axes(s)
     return len(s.nx)
-
-
-def _line_rounded(qx: float, qy: float, vx: float, vy: float, s: Shape, r: float, out: list[float]) -> None:
-    """Fractions at which q + t v meets the boundary of ``s`` grown by r (whole
-    offset edges and whole vertex circles: a superset of the true moments)."""
-    if s.kind == CIRCLE:
-        _line_circle(qx, qy, vx, vy, s.cx, s.cy, s.radius + r, out)
-        return
-    ne = _edges(s)
-    xs = s.xs
-    ys = s.ys
-    n = len(xs)
-    for i in range(ne):
-        j = i + 1 if i + 1 < n else 0
-        ox = r * s.nx[i]
-        oy = r * s.ny[i]
-        _line_seg(qx, qy, vx, vy, xs[i] + ox, ys[i] + oy, xs[j] + ox, ys[j] + oy, out)
-    for i in range(n):
-        _line_circle(qx, qy, vx, vy, xs[i], ys[i], r, out)
 
 
 def _orbit_rounded_all(qx: float, qy: float, px: float, py: float, sg: float, th: float, s: Shape, r: float,
@@ -119,30 +67,48 @@ def _orbit_rounded_all(qx: float, qy: float, px: float, py: float, sg: float, th
 
 def approach_toi(a: Shape, dx: float, dy: float, b: Shape, d: float) -> float | None:
     """``a`` moving by (dx, dy): the first fraction in [0, 1] at which its gap to
-    ``b`` is <= d; None if it never comes that close."""
-    lim = d + TOL_APPROACH
-    if gap(a, b) <= lim:
+    ``b`` becomes d on the way to less than d (0.0 if it is within d already);
+    None if it never comes closer than d.
+
+    The shapes are convex, so the first moment is when a vertex of one (a
+    circle's centre) enters the other grown by d: a ray against a rounded
+    shape for each vertex, no search."""
+    if gap(a, b) <= d + TOL_APPROACH:
         return 0.0
-    cands: list[float] = []
+    if dx == 0.0 and dy == 0.0:
+        return None
+    best = math.inf
     if a.kind == CIRCLE:
-        _line_rounded(a.cx, a.cy, dx, dy, b, a.radius + d, cands)
+        if b.kind == CIRCLE:
+            lo, hi = _ray_disc(a.cx, a.cy, dx, dy, b.cx, b.cy, a.radius + b.radius + d)
+        else:
+            lo, hi = _ray_rounded(b, a.cx, a.cy, dx, dy, a.radius + d)
+        if lo < hi and hi > 0.0:
+            best = lo
     elif b.kind == CIRCLE:
-        _line_rounded(b.cx, b.cy, -dx, -dy, a, b.radius + d, cands)
+        lo, hi = _ray_rounded(a, b.cx, b.cy, -dx, -dy, b.radius + d)
+        if lo < hi and hi > 0.0:
+            best = lo
     else:
         for i in range(len(a.xs)):
-            _line_rounded(a.xs[i], a.ys[i], dx, dy, b, d, cands)
+            lo, hi = _ray_rounded(b, a.xs[i], a.ys[i], dx, dy, d)
+            if lo < hi and hi > 0.0 and lo < best:
+                best = lo
         for i in range(len(b.xs)):
-            _line_rounded(b.xs[i], b.ys[i], -dx, -dy, a, d, cands)
-    cands.sort()
-    for t in cands:
-        if gap(translated(a, t * dx, t * dy), b) <= lim:
-            return t
-    return None
+            lo, hi = _ray_rounded(a, b.xs[i], b.ys[i], -dx, -dy, d)
+            if lo < hi and hi > 0.0 and lo < best:
+                best = lo
+    if best > 1.0:
+        return None
+    return best if best > 0.0 else 0.0
 
 
 def approach_rotation_toi(a: Shape, px: float, py: float, dtheta_deg: float, b: Shape, d: float) -> float | None:
     """``a`` turning about (px, py) by ``dtheta_deg``: the first fraction of the
-    turn at which its gap to ``b`` is <= d; None if never."""
+    turn at which its gap to ``b`` becomes d on the way to less than d (0.0 if
+    within d already); None if never.  The candidate moments are where a vertex
+    (a circle's centre) of one meets the other grown by d; between two of them
+    the gap is below d all along or not at all, which the middle one tells."""
     lim = d + TOL_APPROACH
     if gap(a, b) <= lim:
         return 0.0
@@ -163,11 +129,19 @@ def approach_rotation_toi(a: Shape, px: float, py: float, dtheta_deg: float, b: 
         for i in range(len(b.xs)):
             _orbit_rounded_all(b.xs[i], b.ys[i], px, py, -sg, th, a, d, cands)
     cands.sort()
+    cands.append(1.0)
+    prev = 0.0
     for t in cands:
+        if t <= prev:
+            continue
         if t > 1.0:
+            t = 1.0
+        # between two candidates the gap is either below d all along or not at all
+        if gap(rotated(a, px, py, dtheta_deg * 0.5 * (prev + t)), b) < d:
+            return prev
+        prev = t
+        if prev >= 1.0:
             break
-        if gap(rotated(a, px, py, dtheta_deg * t), b) <= lim:
-            return t
     return None
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.table.distance import gap
-from game.table.shapes import RECT, Shape, make_segment, translated
+from game.table.distance import _axes, _closest_point, _sd_point, gap
+from game.table.shapes import CIRCLE, POLY, RECT, Shape, make_segment, translated
 from game.table.sweep import time_of_impact
 
 FRONT: Final[str] = "front"
@@ -83,10 +83,56 @@ def side_facing(r: Shape, x: float, y: float) -> str:
     return SIDES[best]
 
 
-def _touched(r: Shape, other: Shape) -> tuple[list[int], float]:
-    gaps = [gap(side_edge(r, s), other) for s in SIDES]
-    low = min(gaps)
-    return [i for i in range(4) if gaps[i] <= low + TOL_SIDE], low
+_CORNER_SIDES: Final[tuple[tuple[int, int], ...]] = ((0, 3), (0, 2), (1, 2), (1, 3))  # make_rect's corner order
+
+
+def _sides_at(r: Shape, x: float, y: float, out: list[int]) -> None:
+    """Add the sides whose edge passes within TOL_SIDE of the point of ``r``
+    nearest to (x, y)."""
+    lx, ly = _local(r, x, y)
+    lx = r.hl if lx > r.hl else (-r.hl if lx < -r.hl else lx)
+    ly = r.hw if ly > r.hw else (-r.hw if ly < -r.hw else ly)
+    ex = (abs(lx - r.hl), abs(lx + r.hl), abs(ly - r.hw), abs(ly + r.hw))
+    low = min(ex)
+    for i in range(4):
+        if ex[i] <= low + TOL_SIDE and i not in out:
+            out.append(i)
+
+
+def _touched(r: Shape, other: Shape) -> list[int]:
+    """The sides (indices) nearest to ``other``: where the nearest points of the
+    two shapes lie on ``r`` (an edge, or two at a corner); when they overlap, the
+    edges with the smallest gap."""
+    out: list[int] = []
+    if gap(r, other) < -TOL_SIDE:
+        gaps = [gap(side_edge(r, s), other) for s in SIDES]
+        low = min(gaps)
+        return [i for i in range(4) if gaps[i] <= low + TOL_SIDE]
+    if other.kind == CIRCLE:
+        x, y = _closest_point(r, other.cx, other.cy)
+        _sides_at(r, x, y, out)
+        return out
+    # the nearest pair is a vertex of one against the other: other's vertices
+    # against r, and r's corners against other
+    ds: list[float] = []
+    for i in range(len(other.xs)):
+        ds.append(_sd_point(r, other.xs[i], other.ys[i]))
+    if other.kind != POLY:
+        _axes(other)
+    for k in range(4):
+        ds.append(_sd_point(other, r.xs[k], r.ys[k]))
+    low = min(ds)
+    nv = len(other.xs)
+    for i in range(len(ds)):
+        if ds[i] <= low + TOL_SIDE:
+            if i < nv:
+                _sides_at(r, other.xs[i], other.ys[i], out)
+            else:
+                for j in _CORNER_SIDES[i - nv]:
+                    if j not in out:
+                        out.append(j)
+    out.sort()
+    return out
 
 
 def _pick(r: Shape, sides: list[int], ox: float, oy: float, vx: float, vy: float) -> str:
@@ -110,7 +156,7 @@ def side_of_contact(r: Shape, other: Shape) -> str:
     with the smallest gap to it; at a corner, the edge whose line the other's
     centre lies farthest beyond."""
     _need_rect(r)
-    sides, _ = _touched(r, other)
+    sides = _touched(r, other)
     return _pick(r, sides, other.cx, other.cy, 0.0, 0.0)
 
 
@@ -124,7 +170,7 @@ def side_hit(r: Shape, mover: Shape, dx: float, dy: float) -> tuple[float, str] 
     if t is None:
         return None
     at = translated(mover, t * dx, t * dy)
-    sides, _ = _touched(r, at)
+    sides = _touched(r, at)
     # the rectangle is met by the mover, i.e. it moves by -v relative to the mover
     return t, _pick(r, sides, at.cx, at.cy, dx, dy)
 
