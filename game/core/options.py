@@ -120,6 +120,10 @@ class OptionSet(Generic[T]):
     def names(self) -> list[str]:
         return [o.name for o in self.options]
 
+    def default(self, name: str) -> Any:
+        """An option's default value (the dataclass's)."""
+        return getattr(self.values_type(), name)
+
     def label(self, name: str) -> str:
         """The plain label of an option (its name if it has none)."""
         return self.labels.get(name, name)
