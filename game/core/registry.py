@@ -51,6 +51,7 @@ class Registration:
     options: Any = None  # its options module: Options, parse_options, parse_option_pairs, option_names,
     #                      option_label, value_word, option_tooltip
     scenario: Any = None  # scenario hooks (the scenario runner, game.core.scenario)
+    level_profile: Any = None  # what its levels must be (game.levels.profile.CourseProfile; "module:NAME")
     # ai room (game/ai/<package>)
     make_agent: Callable[..., Any] | None = None  # (kind, seed, source) -> agent; BadInput for an unknown kind
     agents: tuple[str, ...] = ()  # every kind make_agent makes (the command line)

@@ -113,7 +113,7 @@ from game.levels.pieces import (
     obstacle_to_json,
 )
 from game.levels.plane import MAX_TURN_DEG, Point, Segment, offset_loop, offset_polyline
-from game.levels.profile import CourseProfile, course_profile, course_rulesets, register_course_profile
+from game.levels.profile import CourseProfile, course_profile, course_rulesets
 
 __all__ = [
     "BASE_LENGTH", "BASE_WIDTH", "BEND_TOLERANCE_DEG", "COVERS", "CRITTER_KINDS", "DEFAULT_RULESET", "EDGE_MARGIN",
@@ -124,6 +124,6 @@ __all__ = [
     "START_GAP", "Course", "CourseError", "CourseProfile", "Critter", "Crossing", "Decoration", "Fan",
     "LevelError", "ObstacleSpec", "Point", "Problem", "Segment", "check_course", "course_format",
     "course_from_json", "course_profile", "course_rulesets", "course_to_json", "load_course", "obstacle_to_json",
-    "offset_loop", "offset_polyline", "read_course", "read_course_file", "register_course_profile", "save_course",
+    "offset_loop", "offset_polyline", "read_course", "read_course_file", "save_course",
     "start_slots", "start_width_needed",
 ]

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Iterable
 
 from game.levels.course import Course, check_course, course_profile, course_rulesets, read_course
+from game.levels.profile import shipped_dir as levels_dir
 from game.core.errors import BadInput
 from game.core.jsonload import load_json_file
 
@@ -145,14 +146,14 @@ def _json_files(folder: str) -> list[str]:
 
 
 def shipped_dir(ruleset: str) -> str:
-    """The folder of a ruleset's shipped courses (its course profile's shipped_dir)."""
-    return os.path.join(ROOT, *course_profile(ruleset).shipped_dir.split("/"))
+    """The folder of a ruleset's shipped courses (its registration's levels_dir)."""
+    return os.path.join(ROOT, *levels_dir(ruleset).split("/"))
 
 
 def shipped(ruleset: str) -> list[CourseEntry]:
     """The shipped courses of a ruleset, the one offered first (its profile's `first`) first."""
     profile = course_profile(ruleset)
-    files = _json_files(shipped_dir(ruleset)) if profile.shipped_dir else []
+    files = _json_files(shipped_dir(ruleset)) if levels_dir(ruleset) else []
     first = profile.first or None
     files.sort(key=lambda f: os.path.basename(f) != first)
     return [entry(f, "shipped") for f in files]

@@ -1,29 +1,23 @@
 """Course profiles: what a ruleset asks of the courses it races on, so the level
 loader and the checks never ask a ruleset's name.
 
-A ruleset supplies one ``CourseProfile`` (its module ``game/rules/<package>/course_profile.py``
-calls ``register_course_profile``): the name a course file gives in ``"ruleset"``, a
-title for messages, the base the checks measure gaps with, how many bases the start
-must seat by default, which top-level course fields only its courses may have (the
-Doomwheel's laps, critters and fans), whether its obstacles carry cover markings,
-whether its tracks may cross themselves at declared crossings, and a hook that adds
-its set-up warnings (``check_course``).
-
-The rulesets sit above this layer, so they are never imported here by a statement:
-on the first look-up every ``game.rules`` package that has a ``course_profile``
-module is imported by name (as ``game.core.registry`` loads the rulesets), which
-registers them. A course built in code for a ruleset that registered no profile is
-checked as one of the default ruleset (``course_profile``).
-"""
+A ruleset gives one ``CourseProfile`` through its registration
+(``game.core.registry``: ``level_profile``, e.g.
+"game.rules.wild_race.course_profile:PROFILE"): the name a course file gives in
+``"ruleset"``, a title for messages, the base the checks measure gaps with, how many
+bases the start must seat by default, which top-level course fields only its courses
+may have (the Doomwheel's laps, critters and fans), whether its obstacles carry cover
+markings, whether its tracks may cross themselves at declared crossings, a hook that
+adds its set-up warnings (``check_course``) and its first shipped course. The order
+of the rulesets (the "ruleset" choices) and their shipped folders are the registry's.
+The rulesets sit above this layer; the registry loads them on the first look-up."""
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import pkgutil
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
+from game.core import registry
 from game.levels.course_model import BASE_LENGTH, BASE_WIDTH, DEFAULT_RULESET, MAX_RACERS
 
 if TYPE_CHECKING:
@@ -34,9 +28,6 @@ if TYPE_CHECKING:
 Warnings = Callable[["Course", "CourseGeo", int, "list[Problem]"], None]
 """(course, its box-tree index, how many bases to seat, the list to add warnings to)."""
 
-PROFILE_MODULE = "course_profile"
-"""The module of a ruleset's rules package that registers its course profile."""
-
 
 @dataclass(frozen=True)
 class CourseProfile:
@@ -44,7 +35,6 @@ class CourseProfile:
 
     ruleset: str  # as in course files: "wild-race"
     title: str  # as in messages: "Wild Race"
-    order: int = 100  # where it stands among the rulesets (the order of the "ruleset" choices)
     base_width: float = BASE_WIDTH  # one base, long side along its facing (the gaps the checks need)
     base_length: float = BASE_LENGTH
     field_size: int = MAX_RACERS  # bases the start must seat when the check is not told
@@ -52,7 +42,6 @@ class CourseProfile:
     marks_obstacles: bool = False  # its obstacles may carry cover / blocks_sight
     crossings: bool = False  # its tracks may cross themselves inside declared crossings
     warnings: Warnings | None = None  # its set-up guidance (check_course's warnings)
-    shipped_dir: str = ""  # its shipped courses, relative to the project root ("levels/wild_race")
     first: str = ""  # the shipped course offered first (file name: short, the obvious first race)
 
     @property
@@ -61,38 +50,14 @@ class CourseProfile:
         return self.base_width, self.base_length
 
 
-_PROFILES: dict[str, CourseProfile] = {}
-_loaded = False
-
-
-def register_course_profile(profile: CourseProfile) -> CourseProfile:
-    """Add a ruleset's course profile (again: replaces it)."""
-    _PROFILES[profile.ruleset] = profile
-    return profile
-
-
-def unregister_course_profile(ruleset: str) -> None:
-    """Remove a profile (a test's toy ruleset)."""
-    _PROFILES.pop(ruleset, None)
-
-
-def _load() -> None:
-    """Import the rulesets' profile modules once (see the module docstring)."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    rules = importlib.import_module("game.rules")
-    for info in sorted(pkgutil.iter_modules(rules.__path__), key=lambda m: m.name):
-        name = f"game.rules.{info.name}.{PROFILE_MODULE}"
-        if info.ispkg and importlib.util.find_spec(name) is not None:
-            importlib.import_module(name)
-
-
 def course_profiles() -> list[CourseProfile]:
-    """Every registered profile, in their order (then by name)."""
-    _load()
-    return sorted(_PROFILES.values(), key=lambda p: (p.order, p.ruleset))
+    """The profiles of the registered rulesets that have one, in the registry's order."""
+    out: list[CourseProfile] = []
+    for reg in registry.every():
+        profile = reg.hook("level_profile")
+        if profile is not None:
+            out.append(profile)
+    return out
 
 
 def course_rulesets() -> tuple[str, ...]:
@@ -101,7 +66,7 @@ def course_rulesets() -> tuple[str, ...]:
 
 
 def plain_profile(ruleset: str) -> CourseProfile:
-    """The profile of a ruleset that registered none."""
+    """The profile of a ruleset when no registered one has a profile at all."""
     return CourseProfile(ruleset=ruleset, title=ruleset)
 
 
@@ -109,11 +74,20 @@ def course_profile(ruleset: str) -> CourseProfile:
     """The profile of the ruleset a course names. A name with no profile (a Course built
     in code; a file cannot name one) gets the default ruleset's (``DEFAULT_RULESET``,
     the ruleset of a course that names none), else ``plain_profile``."""
-    _load()
-    found = _PROFILES.get(ruleset)
-    if found is None:
-        found = _PROFILES.get(DEFAULT_RULESET)
-    return found if found is not None else plain_profile(ruleset)
+    profiles = course_profiles()
+    for profile in profiles:
+        if profile.ruleset == ruleset:
+            return profile
+    for profile in profiles:
+        if profile.ruleset == DEFAULT_RULESET:
+            return profile
+    return plain_profile(ruleset)
+
+
+def shipped_dir(ruleset: str) -> str:
+    """The folder of a ruleset's shipped levels, relative to the project root ("" if none)."""
+    reg = registry.find(ruleset)
+    return reg.levels_dir if reg is not None else ""
 
 
 def only(allows: Callable[[CourseProfile], bool], *, named: bool = True) -> str:

@@ -146,7 +146,7 @@ def _register() -> None:
         default_level_title="The Figure of Eight", levels_dir="levels/doomwheel",
         help={"players": "Doomwheel 2-4 (as many as the track seats)"}, new_state=_from_setup, setup_fields=lambda state: {},
         start_of=lambda state, fresh: {}, apply_start=_apply_start, check_field=check_field, options=options,
-        scenario="game.rules.doomwheel.scenario:HOOKS"))
+        scenario="game.rules.doomwheel.scenario:HOOKS", level_profile="game.rules.doomwheel.course_profile:PROFILE"))
 
 
 _register()

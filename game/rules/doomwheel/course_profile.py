@@ -13,7 +13,7 @@ from game.levels.course_geo import CourseGeo
 from game.levels.course_model import Course
 from game.levels.course_start import start_slots
 from game.levels.level import Problem
-from game.levels.profile import CourseProfile, register_course_profile
+from game.levels.profile import CourseProfile
 
 DOOMWHEEL_BASE_WIDTH: Final[float] = 1.97
 """A Doomwheel's base, 50 x 100 mm (rules §1), long side along its facing."""
@@ -42,8 +42,9 @@ def doomwheel_warnings(course: Course, geo: CourseGeo, wheels: int, warnings: li
                                                              "(they watch from beside it)"))
 
 
-PROFILE = register_course_profile(CourseProfile(
-    ruleset="doomwheel", title="Doomwheel", order=20, shipped_dir="levels/doomwheel", base_width=DOOMWHEEL_BASE_WIDTH,
-    base_length=DOOMWHEEL_BASE_LENGTH, field_size=DOOMWHEEL_MAX_WHEELS, layers=("laps", "critters", "fans"),
-    marks_obstacles=True, crossings=True, warnings=doomwheel_warnings,
-))
+PROFILE = CourseProfile(
+    ruleset="doomwheel", title="Doomwheel", base_width=DOOMWHEEL_BASE_WIDTH, base_length=DOOMWHEEL_BASE_LENGTH,
+    field_size=DOOMWHEEL_MAX_WHEELS, layers=("laps", "critters", "fans"), marks_obstacles=True, crossings=True,
+    warnings=doomwheel_warnings,
+)
+"""Given through the Doomwheel's registration (level_profile)."""

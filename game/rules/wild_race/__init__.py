@@ -175,7 +175,7 @@ def _register() -> None:
         levels_dir="levels/wild_race", help={"players": "Wild Race 1-8"},
         new_state=_from_setup, setup_fields=_setup_fields, start_of=_start_of, apply_start=_apply_start,
         check_field=check_field, options=options,
-        scenario="game.rules.wild_race.scenario:HOOKS"))
+        scenario="game.rules.wild_race.scenario:HOOKS", level_profile="game.rules.wild_race.course_profile:PROFILE"))
 
 
 _register()

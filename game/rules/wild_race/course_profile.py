@@ -15,7 +15,7 @@ from game.levels.course_start import _start_frame, start_slots, start_width_need
 from game.levels.level import Problem
 from game.levels.pieces import ObstacleSpec
 from game.levels.plane import _turn_degrees
-from game.levels.profile import CourseProfile, register_course_profile
+from game.levels.profile import CourseProfile
 
 
 def _opening_obstacle(course: Course, geo: CourseGeo, ob: ObstacleSpec, opening_end: float) -> bool:
@@ -94,6 +94,5 @@ def wild_race_warnings(course: Course, geo: CourseGeo, racers: int, warnings: li
 
 
 
-PROFILE = register_course_profile(CourseProfile(ruleset="wild-race", title="Wild Race", order=10,
-                                                shipped_dir="levels/wild_race", first="sprint.json",
-                                                warnings=wild_race_warnings))
+PROFILE = CourseProfile(ruleset="wild-race", title="Wild Race", first="sprint.json", warnings=wild_race_warnings)
+"""Given through the Wild Race's registration (level_profile)."""
