@@ -399,7 +399,7 @@ def test_group_first_contacts() -> None:
     ids = line_of_three(t)
     unit(t, "rock", 5.6, 4.2, 0.0, 1.0, 1.0)  # in the swing of the far left end (x 5.1..6.1, y 3.7..4.7)
     px, py = gr.pivot_corner([t.shape(i) for i in ids], 0.0, right=True)
-    c = gr.first_wheel_contact(t, ids, px, py, -90.0, Kind.UNIT)
+    c = gr.first_turn_contact(t, ids, px, py, -90.0, Kind.UNIT)
     assert c is not None and c.member == "u2" and c.other == "rock"
     at = rotated(t.shape("u2"), px, py, -90.0 * c.frac)
     assert Polygon(at.points()).distance(Polygon(t.shape("rock").points())) < 1e-7
@@ -408,7 +408,7 @@ def test_group_first_contacts() -> None:
         for i in ids:
             m = Polygon(rotated(t.shape(i), px, py, -90.0 * f).points())
             assert m.intersection(Polygon(t.shape("rock").points())).area < 1e-9
-    w = gr.first_within_wheeling(t, ids, px, py, -90.0, 1.0, Kind.UNIT)
+    w = gr.first_within_turning(t, ids, px, py, -90.0, 1.0, Kind.UNIT)
     assert w is not None and w.frac < c.frac and w.other == "rock"
     assert gap(rotated(t.shape(w.member), px, py, -90.0 * w.frac), t.shape("rock")) == pytest.approx(1.0, abs=1e-9)
     m = gr.first_contact(t, ids, 10.0, 0.0, Kind.UNIT)
@@ -420,14 +420,14 @@ def test_group_first_contacts() -> None:
 @SETTINGS
 @given(st.lists(st.tuples(st.floats(-6, 6), st.floats(-6, 6)), min_size=1, max_size=4),
        st.floats(-4.0, 4.0), st.floats(-4.0, 4.0), st.floats(-150.0, 150.0))
-def test_group_wheel_contact_vs_sampling(obs: list[tuple[float, float]], px: float, py: float, dth: float) -> None:
+def test_group_turn_contact_vs_sampling(obs: list[tuple[float, float]], px: float, py: float, dth: float) -> None:
     t = Table()
     ids = line_of_three(t)
     for k, (x, y) in enumerate(obs):
         o = make_poly([(x, y), (x + 0.7, y + 0.1), (x + 0.2, y + 0.8)])
         if all(gap(o, t.shape(i)) > 1e-3 for i in ids):
             t.put(f"o{k}", Kind.WOOD, o)
-    c = gr.first_wheel_contact(t, ids, px, py, dth, Kind.WOOD)
+    c = gr.first_turn_contact(t, ids, px, py, dth, Kind.WOOD)
     end = 1.0 if c is None else c.frac
     others = [Polygon(t.shape(i).points()) for i in t.ids(Kind.WOOD)]
     for k in range(120):

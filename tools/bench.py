@@ -347,7 +347,7 @@ def bench_table_queries(t: Table, moves: list[tuple[float, float, float]],
         gt.put_base(f"e{i}", 4.0 + 1.5 * i, -3.0 + 2.0 * i, 30.0 * i, 1.0, 2.4, Kind.RACER)
     px, py = group.pivot_corner([gt.shape(i) for i in ids], 0.0, True)
     out["group of 3 wheels 90 degrees: first contact (us)"] = per_call(
-        lambda: group.first_wheel_contact(gt, ids, px, py, -90.0, Kind.RACER), 300)
+        lambda: group.first_turn_contact(gt, ids, px, py, -90.0, Kind.RACER), 300)
     return out
 
 

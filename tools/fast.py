@@ -36,6 +36,8 @@ MODULES = [
     "game/table/geometry.py", "game/table/table.py", "game/core/polyline.py", "game/core/protocol.py",
     "game/core/step.py", "game/core/machine.py", "game/core/chance.py", "game/core/angles.py",
     "game/table/shapes.py", "game/table/distance.py", "game/table/sweep.py", "game/table/rotation.py",
+    "game/table/approach.py", "game/table/sides.py", "game/table/sight.py", "game/table/areas.py",
+    "game/table/group.py",
     "game/rules/wild_race/state.py", "game/rules/wild_race/geo.py", "game/rules/wild_race/engine.py",
     "game/rules/wild_race/effects.py", "game/rules/wild_race/movement.py", "game/rules/wild_race/spur_whip.py",
     "game/rules/wild_race/barge.py", "game/rules/wild_race/scenery.py", "game/rules/wild_race/flow.py",

@@ -19,7 +19,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
-from game.table.approach import first_within, first_within_turning
+from game.table.approach import first_within
+from game.table.approach import first_within_turning as _base_within_turning
 from game.table.shapes import Shape, _cos_sin_deg, rotated, translated
 from game.table.table import ALL, Contact, Table
 
@@ -101,7 +102,7 @@ def first_contact(table: Table, ids: list[str], dx: float, dy: float, kinds: int
     return _best(found)
 
 
-def first_wheel_contact(table: Table, ids: list[str], px: float, py: float, dtheta_deg: float,
+def first_turn_contact(table: Table, ids: list[str], px: float, py: float, dtheta_deg: float,
                         kinds: int = ALL, ignore: Collection[str] = _NO_IDS) -> GroupContact | None:
     """The group ``ids`` wheeling about (px, py) by ``dtheta_deg``: its first
     contact (``dist`` in degrees)."""
@@ -129,7 +130,7 @@ def first_within_moving(table: Table, ids: list[str], dx: float, dy: float, d: f
     return _best(found)
 
 
-def first_within_wheeling(table: Table, ids: list[str], px: float, py: float, dtheta_deg: float, d: float,
+def first_within_turning(table: Table, ids: list[str], px: float, py: float, dtheta_deg: float, d: float,
                           kinds: int = ALL, ignore: Collection[str] = _NO_IDS) -> GroupContact | None:
     """The group wheeling about (px, py): the first moment any member comes
     within d of a non-member of ``kinds`` (``dist`` in degrees)."""
@@ -137,11 +138,11 @@ def first_within_wheeling(table: Table, ids: list[str], px: float, py: float, dt
     skip.update(ignore)
     found: list[tuple[Contact, int, str]] = []
     for k, id in enumerate(ids):
-        c = first_within_turning(table, table.shape(id), px, py, dtheta_deg, d, kinds, skip)
+        c = _base_within_turning(table, table.shape(id), px, py, dtheta_deg, d, kinds, skip)
         if c is not None:
             found.append((c, k, id))
     return _best(found)
 
 
-__all__ = ["GroupContact", "first_contact", "first_wheel_contact", "first_within_moving",
-           "first_within_wheeling", "moved", "pivot_corner", "turned"]
+__all__ = ["GroupContact", "first_contact", "first_turn_contact", "first_within_moving",
+           "first_within_turning", "moved", "pivot_corner", "turned"]
