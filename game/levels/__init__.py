@@ -7,6 +7,6 @@ the loader and the checks call instead of asking a ruleset's name) and ``tiled_m
 (reading a Tiled map). Courses: ``course`` (the public face: import from there),
 ``course_model``, ``course_io``, ``course_start``, ``course_check`` (with
 ``course_geo``, ``course_errors``, ``course_passage``), ``course_list`` and ``tiled``.
-This layer imports game.core and game.table only; the rulesets register their
-profiles from above (game/rules/<ruleset>/course_profile.py).
+This layer imports game.core and game.table only; the rulesets give their
+profiles through their registrations (game.core.registry: level_profile).
 """
