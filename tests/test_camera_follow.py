@@ -251,7 +251,7 @@ def test_a_pan_keeps_the_camera_where_the_player_put_it_until_l_or_the_next_turn
 
 def test_the_editors_test_race_shows_no_band_beyond_the_board(app) -> None:  # type: ignore[no-untyped-def]
     from game.ui.scenes.editor import EditorScene
-    from game.ui.scenes.editor_test_race import TestRaceScene
+    from game.ui.wild_race.test_race import TestRaceScene
     for ruleset in ("wild-race", "doomwheel"):
         from game.ui.editor_model import EditorModel
         ed = EditorScene(app, EditorModel.new(ruleset=ruleset))

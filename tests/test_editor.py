@@ -456,7 +456,8 @@ def test_menu_button_opens_the_editor(app) -> None:  # type: ignore[no-untyped-d
 
 
 def test_build_a_course_by_input_save_it_and_race_it(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.editor import EditorScene, TestRaceScene
+    from game.ui.scenes.editor import EditorScene
+    from game.ui.wild_race.test_race import TestRaceScene
     ed = open_editor(app)
     build_loop(app, ed)
     model = ed.model
@@ -509,7 +510,7 @@ def test_build_a_course_by_input_save_it_and_race_it(app, tmp_path: pathlib.Path
 
 
 def test_test_race_esc_comes_back_and_errors_refuse_it(app) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.editor import TestRaceScene
+    from game.ui.wild_race.test_race import TestRaceScene
     ed = open_editor(app)
     click_button(app, "Test race")
     assert isinstance(app.scene, TestRaceScene)

@@ -56,7 +56,7 @@ def run_until_back(app, ed, limit: int = 50000) -> None:  # type: ignore[no-unty
 
 
 def test_a_doomwheel_track_test_races_and_comes_back(app, tmp_path: pathlib.Path) -> None:  # type: ignore[no-untyped-def]
-    from game.ui.scenes.editor_test_race import DoomTestRaceScene
+    from game.ui.doomwheel.test_race import DoomTestRaceScene
     ed = open_editor(app)
     path = tmp_path / "bow_tie.json"
     path.write_text(json.dumps(bow_tie(1)))
@@ -124,7 +124,7 @@ def test_build_a_doomwheel_track_by_input_save_validate_and_race_it(app, tmp_pat
 
     from game.levels.course import load_course, save_course
     from game.ui.editor_model import Target
-    from game.ui.scenes.editor_test_race import DoomTestRaceScene
+    from game.ui.doomwheel.test_race import DoomTestRaceScene
     ed = open_editor(app)
     click_button(app, "New")
     click_button(app, "The Doomwheel Race")

@@ -191,5 +191,5 @@ def test_no_hints_while_spectating_or_in_the_editors_test_race(app) -> None:  # 
         if app.scene is not scene:
             break
         assert scene.hints.current is None
-    from game.ui.scenes.editor_test_race import TestRaceScene
+    from game.ui.wild_race.test_race import TestRaceScene
     assert TestRaceScene.hints_allowed is False

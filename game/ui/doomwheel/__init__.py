@@ -27,12 +27,13 @@ registry.extend(
     report="game.ui.doomwheel.report:",
     window={
         "describe": describe,
-        "narrated": True,  # its log and dice tray are worded by a Narrator (game.ui.doomwheel.words)
+        "replay": "game.ui.doomwheel.replay:",
         "resume": "game.ui.doomwheel.flow:resume",
         "log_line": "game.ui.doomwheel.flow:log_line",
         "setup_scene": "game.ui.doomwheel.scenes.setup:DoomSetupScene",
-        "test_session": "game.ui.scenes.editor_test_race:doomwheel_session",
-        "test_scene": "game.ui.scenes.editor_test_race:DoomTestRaceScene",
+        "test_session": "game.ui.doomwheel.test_race:session",
+        "test_scene": "game.ui.doomwheel.test_race:DoomTestRaceScene",
+        "test_words": "2-4 normal AI wheels run this track as it is, its laps",
         "new_level": "game.ui.editor_model:doom_new_level",
         "new_level_words": "a new Doomwheel track: a small figure-eight, 3 laps",
     })

@@ -60,13 +60,7 @@ from game.ui.editor_model import (
     user_dir,
 )
 from game.ui.panels import DIM, EDGE, GOLD, INK, PANEL, RED
-from game.ui.scenes.editor_test_race import (  # noqa: F401  (TestRaceScene: where it used to be)
-    TEST_KIND,
-    TEST_PLAYERS,
-    TestRaceScene,
-    outcome_line,
-    start_test_race,
-)
+from game.ui.scenes.editor_test_race import outcome_line, start_test_race
 from game.ui.table_view import TableView, draw_edges
 
 SIDEBAR = 340
@@ -342,10 +336,7 @@ class EditorScene(Scene):
                  ("save", "Save", 64, "Ctrl+S (the previous file is kept as .bak)"),
                  ("saveas", "Save as", 86, "Ctrl+Shift+S"),
                  ("undo", "Undo", 66, "Ctrl+Z"), ("redo", "Redo", 66, "Ctrl+Y or Ctrl+Shift+Z"),
-                 ("test", "Test race", 104, ("2-4 normal AI wheels run this track as it is, its laps (Ctrl+T)"
-                                             if self.model.is_doom else
-                                             f"{TEST_PLAYERS} {TEST_KIND} AI racers run this course as it is "
-                                             "(Ctrl+T)")),
+                 ("test", "Test race", 104, self._test_words()),
                  ("menu", "Menu", 70, "back to the main menu (Esc)"))
         gaps = {"saveas": 14, "redo": 14}
         need = sum(t[2] for t in tools) * k + sum(gaps.get(t[0], 4) for t in tools)
@@ -1169,6 +1160,14 @@ class EditorScene(Scene):
             self.show(lambda: Dialog(self.app, "New course", "Which race is the course for?",
                                      [*RULESETS, ("cancel", "Cancel")], chosen))
         self.guard(ask, "start a new course")
+
+    def _test_words(self) -> str:
+        """The test race button's tooltip, in the course's ruleset's words (its ui
+        room's "test_words" part)."""
+        from game.core import registry
+        registry.load("ui")
+        reg = registry.find(self.model.ruleset) or registry.default()
+        return str(reg.window.get("test_words", "AI players run this course as it is")) + " (Ctrl+T)"
 
     def new_course(self, ruleset: str | None = None) -> None:
         """A new course at once (no question asked), in its ruleset's words (its ui

@@ -1,8 +1,10 @@
 """The course editor's test race: the course as it stands (saved or not) raced by AI
 players, then back to the editor with the same model (course and undo history).
 
-A Wild Race course is raced by four `normal` AI racers in a RaceScene; a Doomwheel
-track by `normal` AI wheels in a DoomRaceScene: as many as the course seats, at most
+Each ruleset's ui room makes its test race (its window parts "test_session" and
+"test_scene"): a Wild Race course is raced by four `normal` AI racers in a RaceScene
+(game.ui.wild_race.test_race); a Doomwheel track by `normal` AI wheels in a
+DoomRaceScene (game.ui.doomwheel.test_race): as many as the course seats, at most
 its `max_racers` and four, at least two, over the course's own `laps` (the field in
 the editor). Either race goes back to the editor when it ends, or at once on Esc (a
 test race has no pause menu, and it is not recorded: no autosave, no replay, and
@@ -20,22 +22,15 @@ import pygame
 
 from game.core.errors import BadInput
 from game.ui import art
-from game.ui.app import App
-from game.ui.doomwheel.scenes.race import DoomRaceScene
-from game.ui.wild_race.scenes.race import RaceScene
 
 if TYPE_CHECKING:
     from game.ui.scenes.editor import EditorScene
 
-TEST_PLAYERS = 4
-"""Wild Race test racers."""
 TEST_KIND = "normal"
-DOOM_MIN_WHEELS = 2
-DOOM_MAX_WHEELS = 4
 BANNER = "Test race - Esc: back to the editor (K: skip to the end)"
 
 
-def _banner(surface: pygame.Surface) -> None:
+def draw_banner(surface: pygame.Surface) -> None:
     f = art.font(13, bold=True)
     t = f.render(BANNER, True, (236, 200, 110))
     back = pygame.Surface((t.get_width() + 16, t.get_height() + 8), pygame.SRCALPHA)
@@ -44,7 +39,7 @@ def _banner(surface: pygame.Surface) -> None:
     surface.blit(t, (16, 12))
 
 
-def _leave_key(scene: Any, event: pygame.event.Event) -> bool | None:
+def leave_key(scene: Any, event: pygame.event.Event) -> bool | None:
     """Keys a test race takes before the race scene: Esc goes back to the editor,
     Ctrl+S / Ctrl+O are swallowed (a test race is not saved). None: not taken."""
     ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
@@ -55,94 +50,6 @@ def _leave_key(scene: Any, event: pygame.event.Event) -> bool | None:
         scene.leave_test()
         return True
     return None
-
-
-class TestRaceScene(RaceScene):
-    """A Wild Race on the course being edited that goes back to the editor when it
-    ends, or at once on Esc (with a racer or obstacle selected, Esc first lets go)."""
-
-    __test__ = False  # not a pytest class
-    hints_allowed = False  # no first-game hints in a test race
-
-    def __init__(self, app: App, session: Any, colours: dict[str, int], editor: EditorScene) -> None:
-        super().__init__(app, session, colours, editor.back_from_race)
-        self.editor = editor
-
-    def leave_test(self) -> None:
-        self.over_called = True
-        self.session.close()
-        self.editor.back_from_race(self.session)
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_ESCAPE and (self.selected or self.sel_obstacle):
-            return super()._key(event)
-        taken = _leave_key(self, event)
-        return taken if taken is not None else super()._key(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        _banner(surface)
-
-
-class DoomTestRaceScene(DoomRaceScene):
-    """A Doomwheel Race on the track being edited; back to the editor when it ends,
-    or at once on Esc."""
-
-    __test__ = False
-    hints_allowed = False
-
-    def __init__(self, app: App, session: Any, colours: dict[str, int], editor: EditorScene) -> None:
-        super().__init__(app, session, colours, editor.back_from_race)
-        self.editor = editor
-
-    def leave_test(self) -> None:
-        self.over_called = True
-        self.session.close()
-        self.editor.back_from_race(self.session)
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        taken = _leave_key(self, event)
-        return taken if taken is not None else super()._key(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        _banner(surface)
-
-
-def doom_wheels(course: Any) -> int:
-    """How many wheels test-race a Doomwheel track: up to its max_racers (at most 4),
-    fewer if its start line cannot seat them, at least 2."""
-    from game.levels.course import start_slots
-    from game.rules.doomwheel.state import GRID_GAP, WHEEL_LENGTH, WHEEL_WIDTH
-    n = max(DOOM_MIN_WHEELS, min(DOOM_MAX_WHEELS, course.max_racers or DOOM_MAX_WHEELS))
-    while n > DOOM_MIN_WHEELS:
-        try:
-            start_slots(course, n, WHEEL_WIDTH, WHEEL_LENGTH, gap=GRID_GAP, margin=GRID_GAP)
-            break
-        except ValueError:
-            n -= 1
-    return n
-
-
-def wild_race_session(course: Any, seed: int, colour_blind: bool = False) -> tuple[Any, dict[str, int]]:
-    """A Wild Race test race: up to TEST_PLAYERS racers, one each."""
-    from game.rules.wild_race.options import Options
-    from game.names import PLAYER_IDS
-    from game.ui.session import Seat, Session
-    n = max(1, min(TEST_PLAYERS, course.max_racers or TEST_PLAYERS))
-    seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]
-    return Session.new(course, seats, 1, seed, Options()), {PLAYER_IDS[i]: i for i in range(n)}
-
-
-def doomwheel_session(course: Any, seed: int, colour_blind: bool = False) -> tuple[Any, dict[str, int]]:
-    """A Doomwheel test race: as many wheels as doom_wheels says, the track's laps."""
-    from game.rules.doomwheel.options import Options as DoomOptions
-    from game.names import PLAYER_IDS
-    from game.ui.session import Seat, Session
-    n = doom_wheels(course)
-    seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]
-    opts = DoomOptions(players=n, laps=course.laps or DoomOptions().laps)
-    return Session.new_doomwheel(course, seats, seed, opts), {PLAYER_IDS[i]: i for i in range(n)}
 
 
 def _test_part(ruleset: str, role: str) -> Any:
@@ -171,7 +78,7 @@ def start_test_race(editor: EditorScene, course: Any) -> str | None:
                                          app.settings.colour_blind)
     except (BadInput, ValueError) as e:
         return f"The racers cannot be set up: {e}"
-    cls = _test_part(course.ruleset, "test_scene") or TestRaceScene
+    cls = _test_part(course.ruleset, "test_scene")
     app.replace(cls(app, session, colours, editor))
     return None
 

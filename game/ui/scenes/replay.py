@@ -79,28 +79,17 @@ class ReplayScene(Scene):
         setup = g.record.setup
         from game.core import registry
         registry.load("ui")
-        reg = registry.find(setup.ruleset)
-        self.doom = bool(reg is not None and reg.window.get("narrated"))  # a ruleset whose log has a Narrator
+        reg = registry.find(setup.ruleset) or registry.default()
+        self.parts: Any = reg.part("replay")  # the ruleset's replay parts (its ui room)
+        self.doom = bool(self.parts.NARRATED)  # a ruleset whose log and tray a Narrator words
         from game.names import seat_looks
         self.colours, self.names = seat_looks(setup.seats, self.app.settings.colour_blind)  # named as drawn
         st = self.player.state
-        if self.doom:
-            from game.ui.doomwheel import words as doom_words
-            from game.ui.doomwheel.animate import DoomAnimator
-            from game.ui.doomwheel.view import DoomTableView
-            self.view: Any = DoomTableView(st, self.colours, self.app.settings.colour_blind, self.names)
-            self.anim: Any = DoomAnimator.of(st)
-            self.dice_names = {**{c: doom_words.critter_name(c) for c in st.critters}, **self.names}
-            self.narrator: Any = doom_words.Narrator(self.names, st)  # the shown log's and tray's words
-            self._scribe: Any = doom_words.Narrator(self.names, st)  # words each entry as first played
-        else:
-            from game.ui.wild_race.animate import Animator
-            from game.ui.table_view import TableView
-            self.view = TableView(st, self.colours, self.app.settings.colour_blind)
-            self.anim = Animator.of(st)
-            self.names.update({r.id: r.name for r in st.racers.values()})
-            self.dice_names = self.names
-            self.narrator = self._scribe = None
+        self.view: Any = None
+        self.anim: Any = None
+        self.narrator: Any = None
+        self._scribe: Any = None
+        self.parts.look(self, st)
         self.view.grid = self.app.settings.grid
         self.banner = Banner()
         self.dice = self._new_tray()
@@ -234,9 +223,8 @@ class ReplayScene(Scene):
                     if text:
                         lines.append(text)
                     if self._is_die(e):  # worded now, after its line, as DoomDiceTray.add words it
-                        from game.ui.doomwheel.panels import TrayRoll
                         who, why, result, faces = self._scribe.tray(e)
-                        dice.append(TrayRoll(who, why, result, faces, e))
+                        dice.append(self.parts.tray_roll(who, why, result, faces, e))
                 self._shown.append((lines, dice))
                 self._told.append(self._keep(self._scribe))
             else:
@@ -305,8 +293,7 @@ class ReplayScene(Scene):
 
     def _new_tray(self) -> DiceTray:
         if self.narrator is not None:
-            from game.ui.doomwheel.panels import DoomDiceTray
-            return DoomDiceTray(self.narrator)  # rolls already worded (TrayRoll) go in as they are
+            return self.parts.tray(self.narrator)  # rolls already worded go in as they are
         return DiceTray()
 
     @staticmethod
@@ -322,10 +309,9 @@ class ReplayScene(Scene):
 
     def _told_at(self, upto: int) -> Any:
         """The narrator as stepping through the first `upto` entries leaves it."""
-        from game.ui.doomwheel import words as doom_words
         st = self.player.state
         if upto <= 0 or not self._told:
-            return doom_words.Narrator(self.names, st)
+            return self.parts.narrator(self.names, st)
         n = self._keep(self._told[min(upto, len(self._told)) - 1])
         n.state = st
         return n
@@ -381,8 +367,7 @@ class ReplayScene(Scene):
         if e.kind != "RollMade":
             return False
         if self.doom:
-            from game.ui.doomwheel import words as doom_words
-            return not doom_words.quiet(e)
+            return not self.parts.quiet(e)
         return True
 
     # --- input ------------------------------------------------------------------------------

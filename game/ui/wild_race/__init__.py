@@ -27,12 +27,14 @@ registry.extend(
     report="game.ui.wild_race.report:",
     window={
         "describe": describe,
+        "replay": "game.ui.wild_race.replay:",
         "announces_dice": True,  # a favour decision shows its die as thrown (game.ui.throws)
         "resume": "game.ui.wild_race.flow:resume",
         "log_line": "game.ui.wild_race.flow:log_line",
         "setup_scene": "game.ui.wild_race.scenes.setup:SetupScene",
-        "test_session": "game.ui.scenes.editor_test_race:wild_race_session",
-        "test_scene": "game.ui.scenes.editor_test_race:TestRaceScene",
+        "test_session": "game.ui.wild_race.test_race:session",
+        "test_scene": "game.ui.wild_race.test_race:TestRaceScene",
+        "test_words": "4 normal AI racers run this course as it is",  # (test_race.TEST_PLAYERS, TEST_KIND)
         "new_level": "game.ui.editor_model:starter_data",
         "new_level_words": "a new course: an 80\" straight",
     })
