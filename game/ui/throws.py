@@ -14,7 +14,6 @@ from typing import Any
 from game.core.events import Event
 
 
-
 def _announces(ruleset: str) -> bool:
     """Whether the ruleset's dice are announced as thrown (its ui room's window part
     "announces_dice": the Wild Race's favour decisions)."""

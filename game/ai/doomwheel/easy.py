@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from game.ai.doomwheel.normal import DoomNormalAgent, name_of
 from game.core.protocol import Choice, Ruleset
