@@ -18,7 +18,17 @@ from game.table import areas as ar
 from game.table import group as gr
 from game.table import sides as sd
 from game.table import sight as si
-from game.table.geometry import CIRCLE, Shape, gap, make_circle, make_poly, make_rect, rotated, translated
+from game.table.geometry import (
+    CIRCLE,
+    Shape,
+    gap,
+    make_circle,
+    make_poly,
+    make_rect,
+    make_segment,
+    rotated,
+    translated,
+)
 from game.table.table import Table
 from game.table.tags import Tags, auto
 from tests.test_geometry import circles, geom, oracle_dist, polys, rad, rects, segments, swept
@@ -295,6 +305,9 @@ def test_sight_examples() -> None:
     wood = ar.Area("woods", [(5.0, -5.0), (7.0, -5.0), (7.0, 5.0), (5.0, 5.0)])
     assert si.sight_line(a, b, [], [wood]) is None
     assert si.sight_line(a, b, [], [ar.Area("woods", [(5.0, 1.3), (7.0, 1.3), (7.0, 5.0)])]) is not None
+    # a crest line (a segment) blocks as a line: a long one hides, a short one is seen past
+    assert si.sight_line(a, b, [make_segment(6.0, -10.0, 6.0, 10.0)]) is None
+    assert si.sight_line(a, b, [make_segment(6.0, -1.0, 6.0, 1.0)]) is not None
     t = Table()
     t.put("a", Kind.UNIT, a)
     t.put("b", Kind.UNIT, b)
