@@ -33,6 +33,8 @@ def run() -> int:
         print("Wild Table: no display available; running a spectated AI race headless instead.")
         return headless_race()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.core import registry
+    registry.load("ui")  # every ruleset's rooms: its parts of the window
     try:
         from game.ui.app import App
         from game.ui.scenes.menu import MenuScene

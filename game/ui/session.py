@@ -23,7 +23,6 @@ from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules import ruleset_of
 from game.rules.wild_race import RaceSetup, new_state
 from game.rules.wild_race.options import Options
-from game.ui.throws import Throws
 
 
 @dataclass
@@ -91,11 +90,18 @@ class Session:
     ruleset: Any = None  # the state's ruleset (game.rules.ruleset_of), set on creation
     recorded_game: Any = None  # the game.save RecordedGame recording this session (game.save.attach sets it)
     _marks: list[int] = field(default_factory=list)  # len(events) before each human choice (take-backs)
-    _throws: Throws = field(default_factory=Throws)  # dice shown as they land (game.ui.throws)
+    _throws: Any = None  # dice shown as they land: its ruleset's "throws" window part (game.ui.throws), if any
 
     def __post_init__(self) -> None:
         if self.ruleset is None:
             self.ruleset = ruleset_of(self.state)
+        if self._throws is None:
+            registry.load("ui")
+            try:
+                make = registry.of_state(self.state).part("throws")
+            except KeyError:  # a state no ruleset registered plays (a test's stand-in)
+                make = None
+            self._throws = make() if make is not None else None
 
     @staticmethod
     def new(course: Any, seats: list[Seat], racers_per_player: int, seed: int,
@@ -157,7 +163,9 @@ class Session:
     def note_throws(self, evs: list[Any] | None = None) -> None:
         """Show the dice a favour decision now waits on, as they land (a `DieThrown`
         each); call once for a loaded game that stopped on such a decision."""
-        thrown = self._throws.after(self.state, list(evs or ()), self.ruleset.name)
+        if self._throws is None:
+            return
+        thrown = self._throws.after(self.state, list(evs or ()))
         self.events.extend(thrown)
         self.unseen.extend(thrown)
 

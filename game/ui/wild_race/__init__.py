@@ -28,7 +28,7 @@ registry.extend(
     window={
         "describe": describe,
         "replay": "game.ui.wild_race.replay:",
-        "announces_dice": True,  # a favour decision shows its die as thrown (game.ui.throws)
+        "throws": "game.ui.wild_race.throws:Throws",  # a favour decision shows its die as thrown
         "resume": "game.ui.wild_race.flow:resume",
         "log_line": "game.ui.wild_race.flow:log_line",
         "setup_scene": "game.ui.wild_race.scenes.setup:SetupScene",
