@@ -1,0 +1,72 @@
+"""The door works (issue 13): a dice game written outside the program (tests/toy_pig.py,
+on game/core alone) is registered in a test and played by `simulate` and `scenario`
+like the two races, then unregistered."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from game.cli import main
+from game.core import registry
+from tests import toy_pig
+
+
+@pytest.fixture
+def pig() -> Iterator[registry.Registration]:
+    reg = registry.register(registry.Registration(
+        name="pig", title="Pig", short="Pig", ruleset=toy_pig.RULESET, state_type=toy_pig.PigState,
+        scenario=toy_pig.PigScenario(), order=999))
+    try:
+        yield reg
+    finally:
+        registry.unregister("pig")
+
+
+def _scenario(tmp_path: Path, **fields: object) -> Path:
+    doc = {"format": 1, "kind": "scenario", "ruleset": "pig", "name": "pig test", "players": ["ann", "bob"]}
+    doc.update(fields)
+    p = tmp_path / "pig.json"
+    p.write_text(json.dumps(doc))
+    return p
+
+
+def test_registered_by_hand_and_found(pig: registry.Registration) -> None:
+    assert registry.get("pig") is pig
+    st = toy_pig.RULESET.new_state({"players": ["ann", "bob"]})
+    assert registry.of_state(st) is pig
+    assert "pig" in [r.name for r in registry.every()]
+
+
+def test_scenario_plays_forced_dice_and_checks(pig: registry.Registration, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # ann throws 6 and 5 and holds (11); bob throws 1 (busts); ann throws 3 then 1 (busts: 11 stays)
+    p = _scenario(tmp_path, dice=[{"value": 6}, {"value": 5}, {"value": 1}, {"value": 3}, {"value": 1}],
+                  choices=[{"kind": "throw", "player": "ann"}, {"kind": "throw"}, {"kind": "hold"},
+                           {"kind": "throw", "player": "bob"}, {"kind": "throw"}, {"kind": "throw"}],
+                  expect={"state": {"scores.ann": 11, "scores.bob": 0, "player": "bob", "turn": 4},
+                          "events": [{"kind": "Held", "player": "ann", "points": 11},
+                                     {"kind": "Busted", "player": "bob", "lost": 0},
+                                     {"kind": "Busted", "player": "ann", "lost": 3}]})
+    assert main(["scenario", str(p)]) == 0, capsys.readouterr().out
+    assert main(["scenario", str(p), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["scenario", str(p), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] is True and out["state"]["scores"] == {"ann": 11, "bob": 0}
+    # a wrong expectation fails with exit 1
+    bad = _scenario(tmp_path, dice=[{"value": 6}], choices=[{"kind": "throw"}],
+                    expect={"state": {"banked_this_turn": 5}})
+    assert main(["scenario", str(bad)]) == 1
+
+
+def test_scenario_refuses_a_bad_script(pig: registry.Registration, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    p = _scenario(tmp_path, dice=[{"value": 7}], choices=[{"kind": "throw"}])
+    assert main(["scenario", str(p)]) == 2
+    p = _scenario(tmp_path, choices=[{"kind": "hold"}])  # nothing to hold yet
+    assert main(["scenario", str(p)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err and "pig.json" in err[-1]
