@@ -127,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.core import registry
             registry.load("ui")  # the command-line hooks are the top rooms'
             simulate = registry.get(args.ruleset).hook("simulate")
+            if simulate is None:  # a ruleset with no simulate of its own: whole games, generically
+                from game.sim import simulate_games as simulate
             return int(simulate(args))
         if args.cmd == "scenario":
             return scenario_command(args.file, args.json)

@@ -18,7 +18,8 @@ from tests import toy_pig
 def pig() -> Iterator[registry.Registration]:
     reg = registry.register(registry.Registration(
         name="pig", title="Pig", short="Pig", ruleset=toy_pig.RULESET, state_type=toy_pig.PigState,
-        scenario=toy_pig.PigScenario(), order=999))
+        scenario=toy_pig.PigScenario(), order=999,
+        quick_setup=lambda players, seed, options: {"players": players, "seed": seed}))
     try:
         yield reg
     finally:
@@ -70,3 +71,28 @@ def test_scenario_refuses_a_bad_script(pig: registry.Registration, tmp_path: Pat
     assert main(["scenario", str(p)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err and "pig.json" in err[-1]
+
+
+def _simulate(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(["simulate", "pig", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_simulate_plays_whole_games_with_random_agents(pig: registry.Registration,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # Pig registers no simulate and no agents: the generic simulate (game.sim) plays it
+    # with the random agent at every seat, from its quick_setup
+    out = _simulate(capsys, "--seed", "3", "--json")
+    doc = json.loads(out)
+    assert doc["schema"] == "wild-table/simulate" and doc["version"] == 1
+    assert doc["ruleset"] == "pig" and doc["seed"] == 3 and len(doc["games"]) == 1
+    game = doc["games"][0]["outcome"]
+    assert set(game["scores"]) == {"red", "blue", "green"}  # three seats by default
+    assert game["winner"] in game["scores"] and game["scores"][game["winner"]] >= 20
+    assert all(s < 20 for p, s in game["scores"].items() if p != game["winner"])
+    assert _simulate(capsys, "--seed", "3", "--json") == out  # deterministic
+    others = {_simulate(capsys, "--seed", str(s), "--json") for s in range(4, 9)}
+    assert out not in others and len(others) > 1  # different seeds, different games
+    text = _simulate(capsys, "--seed", "3", "--players", "2")
+    assert text.startswith("Pig (seed 3): winner ") and "scores:" in text
+    assert main(["simulate", "pig", "--grand-prix", "2"]) == 2

@@ -52,6 +52,8 @@ class Registration:
     #                      option_label, value_word, option_tooltip
     scenario: Any = None  # scenario hooks (the scenario runner, game.core.scenario)
     level_profile: Any = None  # what its levels must be (game.levels.profile.CourseProfile; "module:NAME")
+    quick_setup: Callable[..., Any] | None = None  # (players: list[str], seed, options) -> a setup for
+    #                      ruleset.new_state: what the generic `simulate` plays (game.sim.simulate_games)
     # ai room (game/ai/<package>)
     make_agent: Callable[..., Any] | None = None  # (kind, seed, source) -> agent; BadInput for an unknown kind
     agents: tuple[str, ...] = ()  # every kind make_agent makes (the command line)
