@@ -18,7 +18,7 @@ from game.levels.course import Course, check_course, load_course, save_course
 from game.core.protocol import TERMINAL
 from game.rules.wild_race import RULESET
 from game.rules.wild_race.options import Options
-from game.sim import run_race
+from game.ui.wild_race.commands import run_race
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS_DIR = ROOT / "levels" / "wild_race"

@@ -22,7 +22,7 @@ from game.core.protocol import TERMINAL
 from game.levels.tiled import course_to_tiled, read_tiled, read_tiled_file, tiled_to_course_json
 from game.rules.wild_race import RULESET
 from game.rules.wild_race.options import Options
-from game.sim import run_race
+from game.ui.wild_race.commands import run_race
 
 ROOT = Path(__file__).resolve().parent.parent
 TMJ = ROOT / "tests" / "data" / "tiled_sprint.tmj"

@@ -159,7 +159,7 @@ def test_no_bonus_when_nobody_took_a_life() -> None:
 
 def test_grand_prix_favour_carries_only_with_the_option() -> None:
     import argparse
-    from game import sim
+    from game.ui.wild_race import commands as sim
     from game.rules.wild_race.options import Options
 
     seen: list[dict[str, int] | None] = []
@@ -189,7 +189,7 @@ def test_grand_prix_favour_carries_only_with_the_option() -> None:
 
 def test_grand_prix_racers_start_each_race_fresh() -> None:
     """Casualties race again; lives, stamina, whip, penalties reset between races."""
-    from game.sim import run_race
+    from game.ui.wild_race.commands import run_race
     from game.rules.wild_race.options import Options
     from tests.wr_helpers import sample_course
     a = run_race(sample_course(), 3, 2, 11, Options(), "greedy")

@@ -22,8 +22,8 @@ def describe(state: Any, choice: Any, kind: str, names: dict[str, str]) -> str:
 
 registry.extend(
     "doomwheel",
-    simulate="game.sim:simulate_doomwheel",
-    arena="game.arena:doomwheel_arena",
+    simulate="game.ui.doomwheel.commands:simulate_doomwheel",
+    arena="game.ui.doomwheel.commands:doomwheel_arena",
     report="game.ui.doomwheel.report:",
     window={
         "describe": describe,

@@ -22,8 +22,8 @@ def describe(state: Any, choice: Any, kind: str, names: dict[str, str]) -> str:
 
 registry.extend(
     "wild-race",
-    simulate="game.sim:simulate_command",
-    arena="game.arena:wild_race_arena",
+    simulate="game.ui.wild_race.commands:simulate_command",
+    arena="game.ui.wild_race.commands:wild_race_arena",
     report="game.ui.wild_race.report:",
     window={
         "describe": describe,
