@@ -96,3 +96,10 @@ def test_simulate_plays_whole_games_with_random_agents(pig: registry.Registratio
     text = _simulate(capsys, "--seed", "3", "--players", "2")
     assert text.startswith("Pig (seed 3): winner ") and "scores:" in text
     assert main(["simulate", "pig", "--grand-prix", "2"]) == 2
+
+
+def test_a_ruleset_adds_its_main_menu_entry(pig: registry.Registration) -> None:
+    # the main menu's race entries come from the ui rooms' `menu` window parts, in order
+    from game.ui.scenes.menu import race_entries
+    pig.window["menu"] = ({"label": "Pig", "order": 25, "tip": "", "scene": "tests.toy_pig:Pig", "args": {}},)
+    assert [e["label"] for e in race_entries()] == ["New race", "New Grand Prix", "Pig", "Doomwheel Race"]

@@ -27,6 +27,10 @@ registry.extend(
     report="game.ui.doomwheel.report:",
     window={
         "describe": describe,
+        # its main-menu entry (game.ui.scenes.menu): label, place, tip, the scene opened with the app
+        "menu": ({"label": "Doomwheel Race", "order": 30,
+                  "tip": "Giant rat-driven wheels race laps of a figure of eight",
+                  "scene": "game.ui.doomwheel.scenes.setup:DoomSetupScene", "args": {}},),
         "replay": "game.ui.doomwheel.replay:",
         "resume": "game.ui.doomwheel.flow:resume",
         "log_line": "game.ui.doomwheel.flow:log_line",

@@ -13,8 +13,18 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.core import registry
 from game.ui import art
 from game.ui.app import App, Scene
+
+
+def race_entries() -> list[dict[str, Any]]:
+    """Every ruleset's main-menu entries (its ui room's `menu` window part: label,
+    order, tip, scene and its arguments), in their order: a new ruleset adds its own
+    without a change here."""
+    registry.load("ui")
+    entries = [e for reg in registry.every() for e in reg.window.get("menu", ())]
+    return sorted(entries, key=lambda e: e.get("order", 100))
 
 
 class MenuScene(Scene):
@@ -50,9 +60,10 @@ class MenuScene(Scene):
         y = h // 2 - 220
         self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 100, y - 124, 520, 80), "Wild Table", m,
                                                         object_id="#title"))
+        titles = [r.title for r in registry.every()]
+        both = ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
         self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 180, y - 50, 680, 30),
-                                                        "The Wild Race and The Doomwheel Race, on the tabletop", m,
-                                                        object_id="#subtitle"))
+                                                        f"{both}, on the tabletop", m, object_id="#subtitle"))
         self.buttons = {}
         self.list_games()
         if self.resume is not None:
@@ -61,9 +72,10 @@ class MenuScene(Scene):
         elif self.note:
             self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(w // 2 - 330, y, 660, 44), self.note, m))
             y += 58
-        items = [("new", "New race", True, ""), ("gp", "New Grand Prix", True, ""),
-                 ("doom", "Doomwheel Race", True, "Giant rat-driven wheels race laps of a figure of eight"),
-                 ("load", "Load game", True, "Go on with a saved game (Ctrl+O in a race)"),
+        self.entries = race_entries()
+        items: list[tuple[str, str, bool, str]] = [
+            (f"race:{i}", e["label"], True, e.get("tip", "")) for i, e in enumerate(self.entries)]
+        items += [("load", "Load game", True, "Go on with a saved game (Ctrl+O in a race)"),
                  ("replays", "Replays", True, "Watch a finished game again"),
                  ("editor", "Course editor", True, ""),
                  ("settings", "Settings", True, ""), ("quit", "Quit", True, "")]
@@ -133,12 +145,9 @@ class MenuScene(Scene):
         elif key in ("load", "replays"):
             from game.ui.scenes.load import LoadScene
             self.app.replace(LoadScene(self.app, replays=key == "replays"))
-        elif key in ("new", "gp"):
-            from game.ui.wild_race.scenes.setup import SetupScene
-            self.app.replace(SetupScene(self.app, grand_prix=key == "gp"))
-        elif key == "doom":
-            from game.ui.doomwheel.scenes.setup import DoomSetupScene
-            self.app.replace(DoomSetupScene(self.app))
+        elif key.startswith("race:"):  # a ruleset's entry: the scene its ui room names
+            entry = self.entries[int(key[5:])]
+            self.app.replace(registry.resolve(entry["scene"])(self.app, **entry.get("args", {})))
         elif key == "editor":
             from game.ui.scenes.editor import EditorScene
             self.app.replace(EditorScene(self.app))

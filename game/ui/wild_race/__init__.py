@@ -27,6 +27,11 @@ registry.extend(
     report="game.ui.wild_race.report:",
     window={
         "describe": describe,
+        # its main-menu entries (game.ui.scenes.menu): label, place, tip, the scene opened with the app
+        "menu": ({"label": "New race", "order": 10, "tip": "", "scene": "game.ui.wild_race.scenes.setup:SetupScene",
+                  "args": {"grand_prix": False}},
+                 {"label": "New Grand Prix", "order": 20, "tip": "",
+                  "scene": "game.ui.wild_race.scenes.setup:SetupScene", "args": {"grand_prix": True}}),
         "replay": "game.ui.wild_race.replay:",
         "throws": "game.ui.wild_race.throws:Throws",  # a favour decision shows its die as thrown
         "resume": "game.ui.wild_race.flow:resume",
