@@ -150,7 +150,8 @@ def test_an_ai_favour_decision_shows_the_die_it_decided_on() -> None:
     from game.levels.course import load_course
     from game.rules.wild_race.options import Options
     from game.ui.session import Seat, Session
-    s = Session.new(load_course(str(LEVELS / "sprint.json")), [Seat("red", "A", "greedy"), Seat("blue", "B", "random")],
+    from game.ui.wild_race.session import new_session as wild_session
+    s = wild_session(load_course(str(LEVELS / "sprint.json")), [Seat("red", "A", "greedy"), Seat("blue", "B", "random")],
                     1, 7, Options(), process=False)
     for r in s.state.racers.values():
         r.favour = 6
@@ -473,8 +474,9 @@ def barge_race(app: Any, seed: int) -> Any:
     from game.rules.wild_race.options import Options
     from game.ui.wild_race.flow import Series, play_race
     from game.ui.session import Seat, Session
+    from game.ui.wild_race.session import new_session as wild_session
     course = load_course(str(LEVELS / "sprint.json"))
-    s = Session.new(course, [Seat("red", "A", "human"), Seat("blue", "B", "random")], 2, seed, Options(), process=False)
+    s = wild_session(course, [Seat("red", "A", "human"), Seat("blue", "B", "random")], 2, seed, Options(), process=False)
     for _ in range(3000):
         s.think(50)
         p = s.human_turn()

@@ -409,9 +409,10 @@ def test_a_window_session_is_recorded_autosaved_resumed_and_kept_as_a_replay(
     from game.ai.host import make_host
     from game.save import attach, check_replay
     from game.ui.session import Seat, Session
+    from game.ui.wild_race.session import new_session as wild_session
     monkeypatch.setenv("WILD_TABLE_HOME", str(tmp_path))
     seats = [Seat("red", "Ann", "greedy", 0), Seat("blue", "Bob", "random", 1)]
-    session = Session.new(SPRINT, seats, 1, 17, process=False)
+    session = wild_session(SPRINT, seats, 1, 17, process=False)
     rg = attach(session, autosave=True, keep_replay=True)
     assert find_unfinished_autosave() is not None, "saved at once, before the first turn"
     while session.state.turn < 3:
@@ -441,8 +442,9 @@ def test_a_doomwheel_session_is_recorded(tmp_path: pathlib.Path) -> None:
     from game.ai.host import make_host
     from game.save import attach
     from game.ui.session import Seat, Session
+    from game.ui.doomwheel.session import new_session as doom_session
     seats = [Seat(p, n, "random", i) for i, (p, n) in enumerate(PLAYERS)]
-    session = Session.new_doomwheel(EIGHT, seats, 4, doom_options({"turn_cap": 3}), process=False)
+    session = doom_session(EIGHT, seats, 4, doom_options({"turn_cap": 3}), process=False)
     attach(session)
     while not session.over:
         session.think(max_steps=1000, block=True)
@@ -536,6 +538,7 @@ def test_a_worker_host_that_offers_generator_states_is_asked_and_restored(tmp_pa
     """The hook a process host may offer: agent_states() when saving, restore_agent_states() on resume."""
     from game.save import attach
     from game.ui.session import Seat, Session
+    from game.ui.wild_race.session import new_session as wild_session
 
     class WorkerHost:  # stands in for game.ai.host.ProcessHost with the two extra messages
         def __init__(self) -> None:
@@ -552,7 +555,7 @@ def test_a_worker_host_that_offers_generator_states_is_asked_and_restored(tmp_pa
             pass
 
     seats = [Seat("red", "Ann", "human", 0), Seat("blue", "Bob", "random", 1)]
-    session = Session.new(SPRINT, seats, 1, 3, process=False)
+    session = wild_session(SPRINT, seats, 1, 3, process=False)
     session.host = WorkerHost()
     attach(session)
     save_game(str(tmp_path / "w.json"), session)

@@ -415,6 +415,7 @@ def test_resumed_solo_game_with_a_worker_ai_makes_the_same_choices(tmp_path: pat
     from game.rules.wild_race.options import Options
     from game.save import attach, load_game, save_game, state_digest
     from game.ui.session import Seat, Session
+    from game.ui.wild_race.session import new_session as wild_session
 
     def drive(session: Session, steps: int) -> list[str]:
         """Human picks the last legal choice; returns the digest after every step."""
@@ -429,7 +430,7 @@ def test_resumed_solo_game_with_a_worker_ai_makes_the_same_choices(tmp_path: pat
         return out
 
     seats = [Seat("red", "Ann", "human", 0), Seat("blue", "Bot", "normal", 1)]
-    a = Session.new(load_course(str(SPRINT)), seats, 1, 12, Options(), process=True)
+    a = wild_session(load_course(str(SPRINT)), seats, 1, 12, Options(), process=True)
     assert isinstance(a.host, ProcessHost)
     attach(a)
     try:
@@ -458,8 +459,9 @@ def test_worker_host_tells_its_states_while_an_ask_is_outstanding() -> None:
     from game.rules.wild_race.options import Options
     from game.save import agent_states
     from game.ui.session import Seat, Session
+    from game.ui.wild_race.session import new_session as wild_session
     seats = [Seat("red", "A", "random", 0), Seat("blue", "B", "random", 1)]
-    s = Session.new(load_course(str(SPRINT)), seats, 1, 3, Options(), process=True)
+    s = wild_session(load_course(str(SPRINT)), seats, 1, 3, Options(), process=True)
     inline = InlineHost(s.specs)
     try:
         assert isinstance(s.host, ProcessHost)

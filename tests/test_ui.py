@@ -386,6 +386,7 @@ def test_ai_thinks_in_a_worker_process_with_the_same_answers_and_logs_why(app) -
     from game.ui.wild_race.scenes.race import RaceScene
     from game.ui.wild_race.scenes.results import ResultsScene
     from game.ui.session import Seat, Session
+    from game.ui.wild_race.session import new_session as wild_session
     course = load_course(str(ROOT / "levels" / "wild_race" / "sample_sprint.json"))
     start_series(app, course, [("A", "normal"), ("B", "easy")], 1, Options(), 1, seed=5)
     race = app.scene
@@ -405,7 +406,7 @@ def test_ai_thinks_in_a_worker_process_with_the_same_answers_and_logs_why(app) -
     assert any(line.startswith(race.names["red-1"] + " moves") for line in race.log.lines)
     # the same seats thinking in-process give the very same race
     seats = [Seat("red", "A", "normal"), Seat("blue", "B", "easy")]
-    inline = Session.new(course, seats, 1, race.session.state.seed, Options(), process=False)
+    inline = wild_session(course, seats, 1, race.session.state.seed, Options(), process=False)
     while not inline.over:
         inline.think(500)
     assert [e.text() for e in inline.events] == texts

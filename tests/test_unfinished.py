@@ -147,8 +147,9 @@ def test_a_finished_game_drops_its_file_and_keeps_its_replay(tmp_path: pathlib.P
     from game.core.paths import replays_dir
     from game.save import attach, unfinished_games
     from game.ui.session import Seat, Session
+    from game.ui.wild_race.session import new_session as wild_session
     from tests.test_save import SPRINT
-    session = Session.new(SPRINT, [Seat("red", "Ann", "greedy", 0), Seat("blue", "Bob", "random", 1)], 1, 3,
+    session = wild_session(SPRINT, [Seat("red", "Ann", "greedy", 0), Seat("blue", "Bob", "random", 1)], 1, 3,
                           process=False)
     rg = attach(session, autosave=True, keep_replay=True)
     assert rg.autosave_file is not None and os.path.isfile(rg.autosave_file)

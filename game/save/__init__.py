@@ -2,7 +2,7 @@
 
 What the window calls (docs/save-format.md):
 
-    rg = attach(session, autosave=True, keep_replay=True)   # right after Session.new
+    rg = attach(session, autosave=True, keep_replay=True)   # right after Session.start (a ruleset's new_session)
     save_game(path, session)                                 # Ctrl+S
     loaded = load_game(path)                                 # Ctrl+O (BadInput -> a dialog)
     games = unfinished_games()                               # menu: "resume?" (newest first, up to five)

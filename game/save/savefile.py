@@ -84,7 +84,7 @@ def attach(session: Any, resume: "LoadedGame | GameRecord | None" = None, *, aut
     """Record a window Session: its `ruleset` becomes the recording wrapper, so every
     choice it applies (human, AI or die) is recorded.
 
-    Call right after Session.new / new_doomwheel (no choice applied yet), or for a
+    Call right after Session.start (no choice applied yet), or for a
     loaded game with the LoadedGame (its state must be the session's state): the AI
     generators saved with it are restored into an inline host's agents. With
     `autosave`, the game is saved to its own autosave file (game.save.autosave; a game

@@ -21,8 +21,6 @@ from game.core.driver import sample_chance
 from game.core.errors import IllegalChoice
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules import ruleset_of
-from game.rules.wild_race import RaceSetup, new_state
-from game.rules.wild_race.options import Options
 
 
 @dataclass
@@ -64,18 +62,6 @@ class Pending:
     seat: Seat
 
 
-def _warm_respawn_spots(state: Any) -> None:
-    """The critters' respawn spots of a course take the engine a few hundred ms to
-    find the first time (then cached): find them while the race is set up, not in
-    the middle of a frame at the end of turn 1."""
-    try:
-        from game.rules.doomwheel import critters
-        for r in sorted({c.radius for c in state.critters.values()}):
-            critters.track_spots(state.course, r)
-    except (AttributeError, TypeError):  # the engine's cache changed shape: nothing to warm
-        pass
-
-
 @dataclass
 class Session:
     state: Any  # a RaceState or a DoomState
@@ -104,26 +90,14 @@ class Session:
             self._throws = make() if make is not None else None
 
     @staticmethod
-    def new(course: Any, seats: list[Seat], racers_per_player: int, seed: int,
-            options: Options | None = None, process: bool | None = None) -> "Session":
+    def start(state: Any, seats: list[Seat], seed: int, process: bool | None = None) -> "Session":
+        """A session of a fresh game of any ruleset (its ui room builds the state: e.g.
+        game.ui.wild_race.session.new_session): its AI seats think in a host (a worker
+        process when any needs real thinking time), seeded from `seed` by seat."""
         from game.ai.host import make_host
-        st = new_state(RaceSetup(course, tuple((s.player, s.name) for s in seats), racers_per_player, seed),
-                       options or Options())
         specs = {s.player: (s.kind, seed * 31 + i) for i, s in enumerate(seats) if s.kind != "human"}
-        return Session(st, {s.player: s for s in seats}, host=make_host(specs, process), specs=specs)
-
-    @staticmethod
-    def new_doomwheel(course: Any, seats: list[Seat], seed: int, options: Any = None,
-                      process: bool | None = None) -> "Session":
-        """A Doomwheel Race: one wheel per seat (its id is the player's)."""
-        from game.ai.host import make_host
-        from game.rules.doomwheel import DoomSetup
-        from game.rules.doomwheel import new_state as doom_state
-        st = doom_state(DoomSetup(course, tuple((s.player, s.name) for s in seats), seed), options)
-        _warm_respawn_spots(st)
-        specs = {s.player: (s.kind, seed * 31 + i) for i, s in enumerate(seats) if s.kind != "human"}
-        host = make_host(specs, process, ruleset=registry.of_state(st).name)
-        return Session(st, {s.player: s for s in seats}, host=host, specs=specs)
+        host = make_host(specs, process, ruleset=registry.of_state(state).name)
+        return Session(state, {s.player: s for s in seats}, host=host, specs=specs)
 
     def close(self) -> None:
         """Stop the AI worker (leaving the race)."""

@@ -12,6 +12,7 @@ from game.names import PLAYER_IDS
 from game.ui.app import App
 from game.ui.scenes.flow import Resumed, record
 from game.ui.session import Seat, Session
+from game.ui.doomwheel.session import new_session as fresh_session
 
 
 @dataclass
@@ -37,7 +38,7 @@ class DoomSeries:
     def new_session(self) -> Session:
         self.number += 1
         seats = [Seat(PLAYER_IDS[i], name, kind, i) for i, (name, kind) in enumerate(self.seats)]
-        return Session.new_doomwheel(self.course, seats, self.seed + self.number * 100003, self.options)
+        return fresh_session(self.course, seats, self.seed + self.number * 100003, self.options)
 
 
 def start_doomwheel(app: App, course: Any, seats: list[tuple[str, str]], options: Any, seed: int | None = None,

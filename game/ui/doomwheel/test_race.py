@@ -64,8 +64,9 @@ def doom_wheels(course: Any) -> int:
 def session(course: Any, seed: int, colour_blind: bool = False) -> tuple[Any, dict[str, int]]:
     """A Doomwheel test race: as many wheels as doom_wheels says, the track's laps."""
     from game.rules.doomwheel.options import Options as DoomOptions
-    from game.ui.session import Seat, Session
+    from game.ui.session import Seat
+    from game.ui.doomwheel.session import new_session
     n = doom_wheels(course)
     seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]
     opts = DoomOptions(players=n, laps=course.laps or DoomOptions().laps)
-    return Session.new_doomwheel(course, seats, seed, opts), {PLAYER_IDS[i]: i for i in range(n)}
+    return new_session(course, seats, seed, opts), {PLAYER_IDS[i]: i for i in range(n)}

@@ -14,6 +14,7 @@ from game.names import PLAYER_IDS
 from game.ui.app import App
 from game.ui.scenes.flow import Resumed, record
 from game.ui.session import Seat, Session
+from game.ui.wild_race.session import new_session as fresh_session
 
 
 @dataclass
@@ -43,7 +44,7 @@ class Series:
     def new_session(self) -> Session:
         self.number += 1
         seats = [Seat(PLAYER_IDS[i], name, kind, i) for i, (name, kind) in enumerate(self.seats)]
-        return Session.new(self.course, seats, self.per, self.seed + self.number * 100003, self.options)
+        return fresh_session(self.course, seats, self.per, self.seed + self.number * 100003, self.options)
 
 
 def start_series(app: App, course: Any, seats: list[tuple[str, str]], per: int, options: Options, races: int,

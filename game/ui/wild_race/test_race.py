@@ -50,7 +50,8 @@ class TestRaceScene(RaceScene):
 def session(course: Any, seed: int, colour_blind: bool = False) -> tuple[Any, dict[str, int]]:
     """A Wild Race test race: up to TEST_PLAYERS racers, one each."""
     from game.rules.wild_race.options import Options
-    from game.ui.session import Seat, Session
+    from game.ui.session import Seat
+    from game.ui.wild_race.session import new_session
     n = max(1, min(TEST_PLAYERS, course.max_racers or TEST_PLAYERS))
     seats = [Seat(PLAYER_IDS[i], art.colour_name(i, colour_blind), TEST_KIND, i) for i in range(n)]
-    return Session.new(course, seats, 1, seed, Options()), {PLAYER_IDS[i]: i for i in range(n)}
+    return new_session(course, seats, 1, seed, Options()), {PLAYER_IDS[i]: i for i in range(n)}
