@@ -26,6 +26,7 @@ from typing import Any
 
 import pygame
 
+from game.core import registry
 from game.ui import art
 from game.ui.panels import EDGE, GOLD, INK, wrap
 
@@ -40,24 +41,9 @@ class Hint:
     text: str
 
 
-WILD = [
-    Hint("place", "Your racers start here: click a numbered slot behind the start line (or its button on the "
-                  "right) to put one down."),
-    Hint("pick", "Your move: click one of your racers (or its Move button) to pick it up."),
-    Hint("ghost", "The ghost follows the pointer: the tape gives the inches used and what the move would "
-                  "touch. Click to go there; Q / E turn the end facing; Esc puts the racer back."),
-    Hint("odds", "Decide here: each button says what it does, with the odds of the die that follows."),
-    Hint("dice", "Every die shows here: whose it is, what for, and the result. The log below tells the story."),
-]
-DOOM = [
-    Hint("doom_drive", "Drive rolls 3D6: your wheel must go that far this turn. Repair stays put and "
-                       "regains D3 wounds instead."),
-    Hint("doom_aim", "Aim with the pointer: the ghost shows the whole path, what it runs over and the "
-                     "inches. Q / E swing the Schwenk; click or Enter to go."),
-    Hint("doom_sabotage", "Sabotage: pick an enemy wheel and how many points, then click the table for the "
-                          "way it slides. Pass keeps your points."),
-    Hint("dice", "Every die shows here: whose it is, what for, and the result. The log below tells the story."),
-]
+# the dice tray's hint, the last of every ruleset's list; each ruleset's own hints are its
+# ui room's "hints" window part (game/ui/<r>/hints.py), in the order they may show
+DICE = Hint("dice", "Every die shows here: whose it is, what for, and the result. The log below tells the story.")
 
 
 class Hints:
@@ -66,7 +52,7 @@ class Hints:
     def __init__(self, scene: Any) -> None:
         self.scene = scene
         self.doom = hasattr(scene.anim, "wheels")
-        self.hints = DOOM if self.doom else WILD
+        self._hints: list[Hint] | None = None
         self.current: Hint | None = None
         self._hushed: Any = None  # the decision (pending step) at which a hint was last dismissed
         self._pressed = False  # a press on the callout, whose release it takes too
@@ -74,6 +60,14 @@ class Hints:
         self.ok_rect: pygame.Rect | None = None
         self.off_rect: pygame.Rect | None = None
         self._place: tuple[str, tuple[int, int]] | None = None  # (hint id, box top-left) kept while free
+
+    @property
+    def hints(self) -> list[Hint]:
+        """The scene's ruleset's hints (its ui room's "hints" window part), in order."""
+        if self._hints is None:
+            registry.load("ui")
+            self._hints = list(registry.of_state(self.scene.session.state).part("hints", ()))
+        return self._hints
 
     # --- which hint -------------------------------------------------------------------
     def on(self) -> bool:
@@ -138,9 +132,9 @@ class Hints:
 
     def _slot_rect(self, c: Any) -> pygame.Rect | None:
         """The start slot a placement choice takes, on screen (None: out of view)."""
-        from game.rules.wild_race.flow import slots
         s = self.scene
         st = s.session.state
+        slots = registry.of_state(st).part("start_slots")  # the start slots' (x, y, facing), by slot
         x, y, _ = slots(st)[c["slot"]]
         r = st.racers[c["racer"]]
         cam = s.view.camera
