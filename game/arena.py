@@ -40,4 +40,7 @@ def arena_command(args: argparse.Namespace) -> int:
         raise BadInput("arena", "--jobs", "must be 1-64")
     reg = ruleset_arg(getattr(args, "ruleset", None) or registry.default().name)
     registry.load("ui")  # the command-line hooks are the top rooms'
-    return int(reg.hook("arena")(args))
+    arena = reg.hook("arena")
+    if arena is None:
+        raise BadInput("arena", "--ruleset", f"{reg.title} registers no arena")
+    return int(arena(args))

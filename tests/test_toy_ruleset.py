@@ -96,6 +96,8 @@ def test_simulate_plays_whole_games_with_random_agents(pig: registry.Registratio
     text = _simulate(capsys, "--seed", "3", "--players", "2")
     assert text.startswith("Pig (seed 3): winner ") and "scores:" in text
     assert main(["simulate", "pig", "--grand-prix", "2"]) == 2
+    assert main(["arena", "--ruleset", "pig", "--races", "2"]) == 2  # no arena of its own: one line, exit 2
+    assert "Pig registers no arena" in capsys.readouterr().err
 
 
 def test_a_ruleset_adds_its_main_menu_entry(pig: registry.Registration) -> None:
