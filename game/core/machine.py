@@ -175,6 +175,7 @@ class Engine:
         self.when_empty: Callable[[Any], None] = _empty
         self.modifier: Callable[[Any, Step, tuple[int, ...]], bool] | None = None
         self.deliver: Callable[[Any, Step, tuple[int, ...], int, str | None], None] = _plain_deliver
+        self.hooks: dict[str, Callable[..., Any]] = {}  # the ruleset's own named hooks (a phase's start...)
 
     # --- registration -----------------------------------------------------------------
     def spec(self, kind: str, *fields: str, owner: str = "") -> StepSpec:
@@ -371,7 +372,7 @@ class GroupRoll:
         self.roll_step = roll_step
         self.done = done
         self.opposed = opposed
-        engine.auto(kind, "what", "groups", "values", "member", "value")(self.resolve)
+        engine.auto(kind, "what", "groups", "values", "member", "value", "faces")(self.resolve)
 
     def start(self, what: str, members: tuple[str, ...]) -> Step:
         """The step that rolls for `members` (push it)."""

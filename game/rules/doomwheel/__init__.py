@@ -110,6 +110,7 @@ class Doomwheel:
     legal_choices = staticmethod(engine.legal_choices)
     is_legal = staticmethod(is_legal)
     chance_outcomes = staticmethod(engine.chance_outcomes)
+    pending_chance = staticmethod(engine.pending_chance)
     apply = staticmethod(engine.apply)
     outcome = staticmethod(outcome)
     clone = staticmethod(clone)

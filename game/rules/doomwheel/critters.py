@@ -18,7 +18,7 @@ from game.table import geometry as g
 from game.table.geometry import TOL
 from game.rules.doomwheel.kinds import Kind
 from game.rules.doomwheel import events as ev
-from game.rules.doomwheel.engine import PHASES, Ctx, auto, roll
+from game.rules.doomwheel.engine import ROLLED, Ctx, auto, on_phase, roll
 from game.rules.doomwheel.geo import CRIT, backed, critter_shape, large_obstacles, track_barriers, unit
 from game.rules.doomwheel.state import Critter, DoomState, Step
 
@@ -39,7 +39,7 @@ def _start(ctx: Ctx, step: Step) -> None:
     ctx.push(*steps, Step.make("respawn"))
 
 
-@auto("critter_turn")
+@auto("critter_turn", "critter")
 def _critter_turn(ctx: Ctx, step: Step) -> None:
     c = ctx.state.critters[step["critter"]]
     if not c.alive:
@@ -47,13 +47,13 @@ def _critter_turn(ctx: Ctx, step: Step) -> None:
     ctx.push(roll("d6", 1, c.id, "critter_move", Step.make("critter_dir", critter=c.id)))
 
 
-@auto("critter_dir")
+@auto("critter_dir", "critter", *ROLLED)
 def _critter_dir(ctx: Ctx, step: Step) -> None:
     ctx.push(roll("dir", 1, step["critter"], "critter_direction",
                   Step.make("critter_walk", critter=step["critter"], dist=step["value"])))
 
 
-@auto("critter_walk")
+@auto("critter_walk", "critter", "dist", *ROLLED)
 def _critter_walk(ctx: Ctx, step: Step) -> None:
     c = ctx.state.critters[step["critter"]]
     if not c.alive:
@@ -64,7 +64,7 @@ def _critter_walk(ctx: Ctx, step: Step) -> None:
         ctx.push(roll("d3", 1, c.id, "slayer_charge", Step.make("slayer_charge", critter=c.id)))
 
 
-@auto("slayer_charge")
+@auto("slayer_charge", "critter", *ROLLED)
 def _slayer_charge(ctx: Ctx, step: Step) -> None:
     c = ctx.state.critters[step["critter"]]
     if not c.alive:
@@ -300,7 +300,7 @@ def _respawn(ctx: Ctx, step: Step) -> None:
             ctx.push(Step.make("respawn_one", critter=cid))
 
 
-@auto("respawn_one")
+@auto("respawn_one", "critter")
 def _respawn_one(ctx: Ctx, step: Step) -> None:
     c = ctx.state.critters[step["critter"]]
     n = len(free_spot_set(ctx, c))
@@ -309,7 +309,7 @@ def _respawn_one(ctx: Ctx, step: Step) -> None:
     ctx.push(roll("spot", 1, c.id, "respawn", Step.make("respawn_at", critter=c.id), count=n))
 
 
-@auto("respawn_at")
+@auto("respawn_at", "critter", *ROLLED)
 def _respawn_at(ctx: Ctx, step: Step) -> None:
     c = ctx.state.critters[step["critter"]]
     x, y = free_spot_set(ctx, c)[int(step["value"])]
@@ -318,4 +318,4 @@ def _respawn_at(ctx: Ctx, step: Step) -> None:
     ctx.emit(ev.CritterRespawned(c.id, x, y))
 
 
-PHASES["critters"] = _start
+on_phase("critters", _start)

@@ -5,19 +5,22 @@ the Strength-S hits (§8) and the end of the race (§2). The move itself, run-ov
 laps are in movement.py; ramming in ram.py, sabotage, shooting and critters in their
 modules, each registering its steps here.
 
-Automatic steps run at once; a decision step waits for its player's choice; a roll
-step waits for the chance outcome.
+It runs on the shared step machine (game.core.machine): `ENGINE` owns this ruleset's
+step specs, handlers, decisions and hooks. Automatic steps run at once; a decision
+step waits for its player's choice; a roll step waits for the chance outcome.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, Callable, overload
+from typing import Any, Callable
 
 from game.levels.course import start_slots
+from game.core.chance import PendingChance, UniformOutcomes, uniform
 from game.core.errors import IllegalChoice
 from game.core.events import Event, RollMade
+from game.core.machine import ROLL, Ctx as MachineCtx, Decision as MachineDecision, Engine, GroupRoll
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.doomwheel import charts
 from game.rules.doomwheel import events as ev
@@ -27,17 +30,18 @@ from game.rules.doomwheel.state import GRID_GAP, OVER, DoomState, Step, Wheel
 
 FACES = {"d6": 6, "d3": 3, "dir": 360}
 Handler = Callable[["Ctx", Step], None]
+ROLLED = ("value", "faces")  # what a roll hands to its `then` step
+
+ENGINE = Engine("doomwheel")
 
 
-class Ctx:
+class Ctx(MachineCtx):
     """One apply: the state, the events emitted and the table (synced when first
     asked for: most steps, dice among them, never look at the table)."""
 
-    __slots__ = ("state", "events", "_geo")
-
     def __init__(self, state: DoomState) -> None:
-        self.state = state
-        self.events: list[Event] = []
+        MachineCtx.__init__(self, state, ENGINE)
+        self.state: DoomState = state
         self._geo: Geo | None = None
 
     @property
@@ -47,26 +51,17 @@ class Ctx:
             geo = self._geo = geo_of(self.state)
         return geo
 
-    def emit(self, e: Event) -> None:
-        self.events.append(e)
-
     def push(self, *steps: Step) -> None:
         """Push steps so that they run in the order given (the first on top); nothing
         once the race is over."""
         if self.state.phase == OVER:
             return
-        for s in reversed(steps):
-            self.state.steps.append(s)
+        MachineCtx.push(self, *steps)
 
 
-AUTO: dict[str, Handler] = {}
-
-
-def auto(kind: str) -> Callable[[Handler], Handler]:
-    def reg(fn: Handler) -> Handler:
-        AUTO[kind] = fn
-        return fn
-    return reg
+def auto(kind: str, *fields: str, owner: str = "") -> Callable[[Handler], Handler]:
+    """Register an automatic step kind with the fields it carries."""
+    return ENGINE.auto(kind, *fields, owner=owner)
 
 
 # --- dice ------------------------------------------------------------------------
@@ -77,56 +72,42 @@ def roll(die: str, n: int, who: str, reason: str, then: Step, count: int = 0) ->
     return Step.make("roll", die=die, n=n, who=who, reason=reason, faces=(), then=then, count=count)
 
 
+ENGINE.dice("roll", "die", "n", "who", "reason", "count")
+
+
 def faces_of_step(top: Step) -> int:
     return int(top["count"]) if top["die"] == "spot" else FACES[top["die"]]
 
 
-def _on_roll(ctx: Ctx, value: int) -> None:
-    top = ctx.state.steps.pop()
-    faces = top["faces"] + (value,)
-    if len(faces) < top["n"]:
-        ctx.push(top.with_(faces=faces))
-        return
-    total = sum(faces)
-    player = ctx.state.wheels[top["who"]].player if top["who"] in ctx.state.wheels else top["who"]
-    ctx.emit(RollMade(top["who"], player, top["reason"], "d360" if top["die"] == "dir" else top["die"],
-                      faces, total))
+def _player_of(state: DoomState, who: str) -> str:
+    return state.wheels[who].player if who in state.wheels else who
+
+
+def _deliver(ctx: Ctx, top: Step, faces: tuple[int, ...], total: int, modifier: str | None) -> None:
+    ctx.emit(RollMade(top["who"], _player_of(ctx.state, top["who"]), top["reason"],
+                      "d360" if top["die"] == "dir" else top["die"], faces, total))
     ctx.push(top["then"].with_(value=total, faces=faces))
+
+
+ENGINE.deliver = _deliver
 
 
 # --- decisions -----------------------------------------------------------------------
 
-DECISIONS = {"activate", "plan", "slip"}
-CHOICE_KEYS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
-    "roll": {"value"}, "drive": set(), "repair": set(), "move": {"at", "angle", "distance"},
-    "slip": set(), "no_slip": set(),
-}.items()}
+ENGINE.choices({"roll": {"value"}})
+CHOICE_KEYS = ENGINE.choice_keys  # every choice kind and its parameters (the engine's table)
 
 
-class Decision:
-    """A decision kind registered by a rules module (sabotage, shooting)."""
+class Decision(MachineDecision):
+    """A decision of a wheel's player (its step names the wheel)."""
 
-    kind = ""
-    keys: dict[str, set[str]] = {}
-
-    def candidates(self, state: DoomState, step: Step) -> list[Choice]:
-        raise NotImplementedError
-
-    def check(self, state: DoomState, step: Step, choice: Choice) -> str | None:
-        return None if choice in self.candidates(state, step) else "not one of the legal choices"
-
-    def apply(self, ctx: "Ctx", step: Step, choice: Choice) -> None:
-        raise NotImplementedError
+    def actor(self, state: DoomState, step: Step) -> str:
+        return state.wheels[step["wheel"]].player
 
 
-EXTRA: dict[str, Decision] = {}
-
-
-def register(d: Decision) -> None:
-    EXTRA[d.kind] = d
-    DECISIONS.add(d.kind)
-    for k, v in d.keys.items():
-        CHOICE_KEYS[k] = frozenset(v)
+def register(d: Decision, *fields: str) -> None:
+    """Register a decision kind; its step carries `wheel` and `fields`."""
+    ENGINE.decision(d, "wheel", *fields)
 
 
 def _wheel(state: DoomState, step: Step) -> Wheel:
@@ -189,36 +170,37 @@ def check_plan(state: DoomState, step: Step, choice: Choice) -> str | None:
     return None
 
 
-def candidates(state: DoomState, step: Step) -> list[Choice]:
-    if step.kind in EXTRA:
-        return EXTRA[step.kind].candidates(state, step)
-    if step.kind == "activate":
+class Activate(Decision):
+    """A running wheel's activation (spec §3): drive (3D6 inches) or repair (D3)."""
+
+    kind = "activate"
+    keys = {"drive": set(), "repair": set()}
+
+    def candidates(self, state: DoomState, step: Step) -> list[Choice]:
         return [Choice.make("drive"), Choice.make("repair")]
-    if step.kind == "plan":
-        return plan_candidates(state, step)
-    return [Choice.make("slip"), Choice.make("no_slip")]
 
-
-def check(state: DoomState, step: Step, choice: Choice) -> str | None:
-    if step.kind in EXTRA:
-        return EXTRA[step.kind].check(state, step, choice)
-    if step.kind == "plan":
-        return check_plan(state, step, choice)
-    return None if choice in candidates(state, step) else "not one of the legal choices"
-
-
-def decide(ctx: Ctx, step: Step, choice: Choice) -> None:
-    if step.kind in EXTRA:
-        EXTRA[step.kind].apply(ctx, step, choice)
-        return
-    w = _wheel(ctx.state, step)
-    if step.kind == "activate":
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        w = _wheel(ctx.state, step)
         if choice.kind == "repair":
             ctx.push(roll("d3", 1, w.id, "repair", Step.make("repair", wheel=w.id)))
         else:
             ctx.push(roll("d6", 3, w.id, "move", Step.make("plan", wheel=w.id)))
-        return
-    if step.kind == "plan":
+
+
+class Plan(Decision):
+    """The move of the rolled distance with at most one Schwenk (spec §4)."""
+
+    kind = "plan"
+    keys = {"move": {"at", "angle", "distance"}}
+
+    def candidates(self, state: DoomState, step: Step) -> list[Choice]:
+        return plan_candidates(state, step)
+
+    def check(self, state: DoomState, step: Step, choice: Choice) -> str | None:
+        return check_plan(state, step, choice)
+
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        w = _wheel(ctx.state, step)
         d = float(step["value"])
         at = float(choice.get("at", 0.0))
         angle = float(choice.get("angle", 0.0))
@@ -233,44 +215,42 @@ def decide(ctx: Ctx, step: Step, choice: Choice) -> None:
         if rest > 1e-9:
             legs.append(("line", rest, None))
         ctx.push(Step.make("drive", wheel=w.id, legs=tuple(legs), how="move"))
-        return
-    if choice.kind == "slip":
-        ctx.push(Step.make("drive", wheel=w.id, legs=(("line", float(step["value"]), None),), how="slip"))
+
+
+class Slip(Decision):
+    """A slave's slip: slide the rolled 2D6 straight ahead, or not."""
+
+    kind = "slip"
+    keys = {"slip": set(), "no_slip": set()}
+
+    def candidates(self, state: DoomState, step: Step) -> list[Choice]:
+        return [Choice.make("slip"), Choice.make("no_slip")]
+
+    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
+        if choice.kind == "slip":
+            w = _wheel(ctx.state, step)
+            ctx.push(Step.make("drive", wheel=w.id, legs=(("line", float(step["value"]), None),), how="slip"))
+
+
+register(Activate())
+register(Plan(), *ROLLED)
+register(Slip(), *ROLLED)
 
 
 # --- the turn (spec §3) --------------------------------------------------------------
 
+# Everyone rolls a D6, highest first; ties re-rolled among the tied (the machine's
+# group roll); then `<what>_done` gets the order.
+GROUP = GroupRoll(ENGINE, "group", lambda m, what, then: roll("d6", 1, m, what, then),
+                  lambda what, order: Step.make(f"{what}_done", order=order))
+
+
 def group_roll(what: str, members: tuple[str, ...]) -> Step:
     """Everyone rolls a D6, highest first; ties re-rolled among the tied."""
-    return Step.make("group", what=what, groups=(members,), values=())
+    return GROUP.start(what, members)
 
 
-@auto("group")
-def _group(ctx: Ctx, step: Step) -> None:
-    vals = dict(step["values"])
-    if "value" in step.args:
-        vals[step["member"]] = step["value"]
-    groups: tuple[tuple[str, ...], ...] = step["groups"]
-    for g in groups:
-        if len(g) < 2:
-            continue
-        missing = [m for m in g if m not in vals]
-        if missing:
-            nxt = Step.make("group", what=step["what"], groups=groups, values=tuple(sorted(vals.items())),
-                            member=missing[0])
-            ctx.push(roll("d6", 1, missing[0], step["what"], nxt))
-            return
-        split = tuple(tuple(m for m in g if vals[m] == v) for v in sorted({vals[m] for m in g}, reverse=True))
-        new_groups = tuple(x for h in groups for x in (split if h == g else (h,)))
-        keep = {m: v for m, v in vals.items() if not any(m in t and len(t) > 1 for t in split)}
-        ctx.push(Step.make("group", what=step["what"], groups=new_groups, values=tuple(sorted(keep.items()))))
-        return
-    order = tuple(g[0] for g in groups)
-    ctx.emit(ev.OrderDecided(step["what"], order))
-    ctx.push(Step.make(f"{step['what']}_done", order=order))
-
-
-@auto("grid_done")
+@auto("grid_done", "order")
 def _grid_done(ctx: Ctx, step: Step) -> None:
     state = ctx.state
     w0 = next(iter(state.wheels.values()))
@@ -309,7 +289,7 @@ def _turn_start(ctx: Ctx, step: Step) -> None:
     ctx.push(group_roll("initiative", players))
 
 
-@auto("initiative_done")
+@auto("initiative_done", "order")
 def _initiative_done(ctx: Ctx, step: Step) -> None:
     state = ctx.state
     state.order = step["order"]
@@ -319,14 +299,16 @@ def _initiative_done(ctx: Ctx, step: Step) -> None:
     ctx.push(*acts, *phases, Step.make("turn_end"))
 
 
-PHASES: dict[str, Handler] = {}  # phase name -> its start (registered by sabotage.py, ...)
+def on_phase(name: str, start_phase: Handler) -> None:
+    """Register what starts a phase (sabotage.py, shooting.py, critters.py)."""
+    ENGINE.hooks["phase:" + name] = start_phase
 
 
-@auto("phase")
+@auto("phase", "name")
 def _phase(ctx: Ctx, step: Step) -> None:
     ctx.state.phase = step["name"]
     ctx.state.active = ""
-    start_phase = PHASES.get(step["name"])
+    start_phase = ENGINE.hooks.get("phase:" + step["name"])
     if start_phase is not None:
         start_phase(ctx, step)
 
@@ -338,7 +320,7 @@ def _turn_end(ctx: Ctx, step: Step) -> None:
     ctx.push(Step.make("turn_start"))
 
 
-@auto("activation")
+@auto("activation", "wheel")
 def _activation(ctx: Ctx, step: Step) -> None:
     w = _wheel(ctx.state, step)
     if not w.running:
@@ -355,7 +337,7 @@ def _activation(ctx: Ctx, step: Step) -> None:
     ctx.push(Step.make("activate", wheel=w.id))
 
 
-@auto("repair")
+@auto("repair", "wheel", *ROLLED)
 def _repair(ctx: Ctx, step: Step) -> None:
     w = _wheel(ctx.state, step)
     ctx.emit(ev.Repaired(w.id))
@@ -382,12 +364,12 @@ def hits(wheel: str, n: int, strength: int) -> list[Step]:
     return [Step.make("hit", wheel=wheel, strength=strength) for _ in range(n)]
 
 
-@auto("hits")
+@auto("hits", "wheel", "strength", *ROLLED)
 def _hits(ctx: Ctx, step: Step) -> None:
     ctx.push(*hits(step["wheel"], int(step["value"]), step["strength"]))
 
 
-@auto("hit")
+@auto("hit", "wheel", "strength")
 def _hit(ctx: Ctx, step: Step) -> None:
     w = _wheel(ctx.state, step)
     if not w.running:
@@ -398,7 +380,7 @@ def _hit(ctx: Ctx, step: Step) -> None:
     ctx.push(roll("d6", 1, w.id, "to_wound", Step.make("to_wound", wheel=w.id, strength=step["strength"])))
 
 
-@auto("to_wound")
+@auto("to_wound", "wheel", "strength", *ROLLED)
 def _to_wound(ctx: Ctx, step: Step) -> None:
     w = _wheel(ctx.state, step)
     need = charts.to_wound(step["strength"], w.toughness)
@@ -412,7 +394,7 @@ def _to_wound(ctx: Ctx, step: Step) -> None:
     ctx.push(roll("d6", 1, w.id, "armour_save", Step.make("save", wheel=w.id, strength=step["strength"])))
 
 
-@auto("save")
+@auto("save", "wheel", "strength", *ROLLED)
 def _save(ctx: Ctx, step: Step) -> None:
     w = _wheel(ctx.state, step)
     saved = charts.save_passes(charts.save_needed(w.armour, step["strength"]), step["value"])
@@ -456,72 +438,29 @@ def end_race(ctx: Ctx, reason: str) -> None:
 
 # --- the machine ----------------------------------------------------------------------------
 
+def _pending(state: DoomState) -> str:
+    top = state.steps[-1]
+    return ROLL if top.kind == "roll" else top.kind
+
+
+ENGINE.pending = _pending
+ENGINE.settled = lambda ctx: ctx.state.phase == OVER
+
+
 def current_actor(state: DoomState) -> str:
     if state.phase == OVER:
         return TERMINAL
     top = state.steps[-1]
     if top.kind == "roll":
         return CHANCE
-    if top.kind in DECISIONS:
-        return state.wheels[top["wheel"]].player
+    d = ENGINE.decisions.get(top.kind)
+    if d is not None:
+        return d.actor(state, top)
     raise RuntimeError(f"no pending input (top step {top.kind!r})")
 
 
 def advance(ctx: Ctx) -> None:
-    state = ctx.state
-    for _ in range(100000):
-        if state.phase == OVER:
-            return
-        if not state.steps:
-            raise RuntimeError("the step stack ran empty")
-        top = state.steps[-1]
-        if top.kind == "roll" or top.kind in DECISIONS:
-            return
-        state.steps.pop()
-        AUTO[top.kind](ctx, top)
-    raise RuntimeError("the rules did not settle (step loop)")
-
-
-class UniformOutcomes(Sequence[tuple[Choice, float]]):
-    """The outcomes of a uniform chance step over `n` values from `lo`, each
-    (roll(value=k), 1/n): a sequence whose items are made when asked for, so a respawn
-    roll over thousands of free spots costs nothing until one is drawn (CONTRACTS §1:
-    every outcome and its probability are still there to enumerate)."""
-
-    __slots__ = ("lo", "n", "p")
-
-    def __init__(self, lo: int, n: int) -> None:
-        self.lo, self.n, self.p = lo, n, 1.0 / n
-
-    def __len__(self) -> int:
-        return self.n
-
-    @overload
-    def __getitem__(self, i: int) -> tuple[Choice, float]: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[tuple[Choice, float]]: ...
-
-    def __getitem__(self, i: int | slice) -> tuple[Choice, float] | list[tuple[Choice, float]]:
-        if isinstance(i, slice):
-            return [self[k] for k in range(*i.indices(self.n))]
-        if i < 0:
-            i += self.n
-        if not 0 <= i < self.n:
-            raise IndexError(i)
-        return _roll_choice(self.lo + i), self.p
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sequence) and len(other) == self.n and list(self) == list(other)
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def _roll_choice(v: int) -> Choice:
-    got = _ROLL_CACHE.get(v)
-    if got is None:
-        got = _ROLL_CACHE[v] = Choice.make("roll", value=v)
-    return got
+    ENGINE.run(ctx)
 
 
 def chance_outcomes(state: DoomState) -> Sequence[tuple[Choice, float]]:
@@ -531,16 +470,15 @@ def chance_outcomes(state: DoomState) -> Sequence[tuple[Choice, float]]:
     die = top["die"]
     if die == "spot":
         return UniformOutcomes(0, int(top["count"]))
-    got = _OUTCOMES.get(die)
-    if got is None:
-        lo = 0 if die == "dir" else 1
-        n = FACES[die]
-        got = _OUTCOMES[die] = [(_roll_choice(v), 1.0 / n) for v in range(lo, lo + n)]
-    return list(got)
+    return uniform(0 if die == "dir" else 1, FACES[die])
 
 
-_OUTCOMES: dict[str, list[tuple[Choice, float]]] = {}  # shared: Choices are immutable
-_ROLL_CACHE: dict[int, Choice] = {}  # roll(value=k)
+def pending_chance(state: DoomState) -> PendingChance:
+    """The pending die: which (d6, d3, d360, spot), for whom, why, its outcomes."""
+    top = state.steps[-1]
+    die = top["die"]
+    return PendingChance("d360" if die == "dir" else die, top["who"], _player_of(state, top["who"]),
+                         top["reason"], chance_outcomes(state))
 
 
 def legal_choices(state: DoomState) -> list[Choice]:
@@ -549,18 +487,15 @@ def legal_choices(state: DoomState) -> list[Choice]:
     top = state.steps[-1]
     if top.kind == "roll":
         return [c for c, _ in chance_outcomes(state)]
-    return candidates(state, top)
+    return ENGINE.decisions[top.kind].candidates(state, top)
 
 
 def why_illegal(state: DoomState, choice: Choice) -> str | None:
     if state.phase == OVER:
         return "the race is over"
-    allowed = CHOICE_KEYS.get(choice.kind)
-    if allowed is None:
-        return f"unknown choice kind {choice.kind!r}"
-    for k, _ in choice.args:  # sorted by name: the first unknown one is named
-        if k not in allowed:
-            return f"{choice.kind} takes no parameter {k!r}"
+    bad = ENGINE.bad_keys(choice, name_allowed=False)
+    if bad is not None:
+        return bad
     top = state.steps[-1]
     if top.kind == "roll":
         v = choice.get("value")
@@ -571,7 +506,7 @@ def why_illegal(state: DoomState, choice: Choice) -> str | None:
         return None
     if choice.kind == "roll":
         return "no die is pending"
-    return check(state, top, choice)
+    return ENGINE.decisions[top.kind].check(state, top, choice)
 
 
 def _roll_value(state: DoomState, choice: Choice) -> int | None:
@@ -598,12 +533,12 @@ def apply(state: DoomState, choice: Choice) -> list[Event]:
             raise IllegalChoice(choice, reason)
     ctx = Ctx(state)
     if value is not None:
-        _on_roll(ctx, value)
+        ENGINE.on_face(ctx, value)
     elif choice.kind == "roll":
-        _on_roll(ctx, int(choice["value"]))
+        ENGINE.on_face(ctx, int(choice["value"]))
     else:
-        decide(ctx, state.steps.pop(), choice)
-    advance(ctx)
+        ENGINE.decide(ctx, choice)
+    ENGINE.run(ctx)
     return ctx.events
 
 

@@ -6,11 +6,11 @@ Laps are counted from the path of the base's centre through the ordered lap line
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from game.rules.doomwheel import charts
 from game.rules.doomwheel import events as ev
-from game.rules.doomwheel.engine import Ctx, auto, change_wounds, finish, roll
+from game.rules.doomwheel.engine import ENGINE, ROLLED, Ctx, auto, change_wounds, finish, roll
 from game.rules.doomwheel.geo import (
     CRIT, angle_diff, backed, lap_lines, norm_heading, pivot_point, rotate_about, schwenk_cost, seg_cross, unit,
 )
@@ -23,7 +23,7 @@ def _wheel(state: DoomState, step: Step) -> Wheel:
 
 # --- run-overs (spec §4) ---------------------------------------------------------------
 
-@auto("run_over")
+@auto("run_over", "wheel", "critter")
 def _run_over(ctx: Ctx, step: Step) -> None:
     state = ctx.state
     w = _wheel(state, step)
@@ -39,7 +39,7 @@ def _run_over(ctx: Ctx, step: Step) -> None:
         ctx.push(roll("d3", 1, w.id, "run_over_hits", Step.make("hits", wheel=w.id, strength=5)))
 
 
-@auto("slave")
+@auto("slave", "wheel", *ROLLED)
 def _slave(ctx: Ctx, step: Step) -> None:
     state = ctx.state
     w = _wheel(state, step)
@@ -60,18 +60,19 @@ def _slave(ctx: Ctx, step: Step) -> None:
 
 
 def drop_move(state: DoomState, wid: str) -> None:
-    """Remove the rest of the wheel's current move: every pending drive step of it (a
-    slip's or tangled move's rest and the rest of the move, slide or shove it broke)."""
-    state.steps[:] = [s for s in state.steps if not (s.kind == "drive" and s["wheel"] == wid)]
+    """Cancel the rest of the wheel's current move: every pending drive frame of it (a
+    slip's or tangled move's rest and the rest of the move, slide or shove it broke,
+    suspended under it)."""
+    ENGINE.cancel(state.steps, wid, "drive")
 
 
-@auto("random_dir")
+@auto("random_dir", "wheel", "how", *ROLLED)
 def _random_dir(ctx: Ctx, step: Step) -> None:
     ctx.push(roll("dir", 1, step["wheel"], "direction",
                   Step.make("random_move", wheel=step["wheel"], how=step["how"], dist=step["value"])))
 
 
-@auto("random_move")
+@auto("random_move", "wheel", "how", "dist", *ROLLED)
 def _random_move(ctx: Ctx, step: Step) -> None:
     """Turn to face the random direction (swept about the centre), then move."""
     h = float(step["value"])
@@ -81,7 +82,7 @@ def _random_move(ctx: Ctx, step: Step) -> None:
 
 # --- movement (spec §4) --------------------------------------------------------------
 
-@auto("drive")
+@auto("drive", "wheel", "legs", "how", "rammed", owner="wheel")
 def _drive(ctx: Ctx, step: Step) -> None:
     """Run the first leg of a move up to its first event: a critter touched (run over,
     then the move continues), a wheel or edge touched (the move ends), or its end."""
@@ -184,7 +185,6 @@ def _drive_lifted_turn(ctx: Ctx, step: Step, w: Wheel, leg: tuple[Any, ...], res
     ctx.push(*runs)
 
 
-RAM_HOOK: list[Callable[[Ctx, Step, Wheel, str, float, tuple[Any, ...]], None]] = []  # set by ram.py
 RAM_MOVES = ("move", "slip", "tangled", "out_of_control")
 
 
@@ -195,8 +195,8 @@ def contact(ctx: Ctx, step: Step, w: Wheel, other: str, heading: float, rest: tu
     state = ctx.state
     if other in state.wheels:
         if (state.phase == "move" and state.active == w.id and step["how"] in RAM_MOVES
-                and other not in step.get("rammed", ()) and RAM_HOOK):
-            RAM_HOOK[0](ctx, step, w, other, heading, rest)
+                and other not in step.get("rammed", ()) and "ram" in ENGINE.hooks):
+            ENGINE.hooks["ram"](ctx, step, w, other, heading, rest)  # ram.py
         return
     if state.options.edge_damage == "d3_s4" and other.startswith("edge"):  # not a large obstacle
         ctx.push(roll("d3", 1, w.id, "edge_hits", Step.make("hits", wheel=w.id, strength=4)))

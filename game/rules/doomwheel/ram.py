@@ -8,8 +8,8 @@ from typing import Any
 
 from game.rules.doomwheel import charts
 from game.rules.doomwheel import events as ev
-from game.rules.doomwheel.engine import Ctx, auto, roll
-from game.rules.doomwheel.movement import RAM_HOOK, drop_move
+from game.rules.doomwheel.engine import ENGINE, ROLLED, Ctx, auto, roll
+from game.rules.doomwheel.movement import drop_move
 from game.rules.doomwheel.geo import unit, wheel_shape
 from game.rules.doomwheel.state import Step, Wheel
 
@@ -18,10 +18,7 @@ def ram(ctx: Ctx, step: Step, w: Wheel, other: str, heading: float, rest: tuple[
     """The active wheel touched `other`: stop there and roll who is affected. The
     rest of its move (also a move this one interrupted, such as the normal move under
     a slip) will not ram `other` again: touching it again ends that move."""
-    steps = ctx.state.steps
-    for i, s in enumerate(steps):
-        if s.kind == "drive" and s["wheel"] == w.id:
-            steps[i] = s.with_(rammed=s.get("rammed", ()) + (other,))
+    ENGINE.update(ctx.state.steps, w.id, "drive", lambda s: s.with_(rammed=s.get("rammed", ()) + (other,)))
     ctx.push(roll("d6", 1, w.id, "ram", Step.make("ram_roll", wheel=w.id, rammed=other, heading=heading,
                                                    drive=step.with_(legs=rest, rammed=step.get("rammed", ()) + (other,)))))
 
@@ -44,7 +41,7 @@ def shove_vector(rammer: Wheel, rammed: Wheel, heading: float) -> tuple[float, f
     return nx, ny, max(0.0, r_hi - b_lo), r_hi
 
 
-@auto("ram_roll")
+@auto("ram_roll", "wheel", "rammed", "heading", "drive", *ROLLED)
 def _ram_roll(ctx: Ctx, step: Step) -> None:
     state = ctx.state
     w = state.wheels[step["wheel"]]
@@ -65,7 +62,7 @@ def _ram_roll(ctx: Ctx, step: Step) -> None:
     ctx.push(shove, check, step["drive"], table)
 
 
-@auto("shove_check")
+@auto("shove_check", "wheel", "rammed", "nx", "ny", "limit")
 def _shove_check(ctx: Ctx, step: Step) -> None:
     """If the shove was stopped short, the rammer's move ends at the contact."""
     state = ctx.state
@@ -77,7 +74,7 @@ def _shove_check(ctx: Ctx, step: Step) -> None:
         drop_move(state, step["wheel"])
 
 
-@auto("ram_table_due")
+@auto("ram_table_due", "wheel")
 def _ram_table_due(ctx: Ctx, step: Step) -> None:
     """The affected wheel rolls on the ram table, unless it was destroyed meanwhile
     (run over a Fanatic in its shove, say): a wheel off the table has no next move."""
@@ -85,7 +82,7 @@ def _ram_table_due(ctx: Ctx, step: Step) -> None:
         ctx.push(roll("d6", 1, step["wheel"], "ram_table", Step.make("ram_table", wheel=step["wheel"])))
 
 
-@auto("ram_table")
+@auto("ram_table", "wheel", *ROLLED)
 def _ram_table(ctx: Ctx, step: Step) -> None:
     state = ctx.state
     w = state.wheels[step["wheel"]]
@@ -100,4 +97,4 @@ def _ram_table(ctx: Ctx, step: Step) -> None:
         ctx.push(roll("d3", 1, w.id, "toppled_hits", Step.make("hits", wheel=w.id, strength=5)))
 
 
-RAM_HOOK.append(ram)
+ENGINE.hooks["ram"] = ram

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from game.core.protocol import Choice
-from game.rules.doomwheel.engine import PHASES, Ctx, Decision, auto, register, roll
+from game.rules.doomwheel.engine import ROLLED, Ctx, Decision, auto, on_phase, register, roll
 from game.rules.doomwheel.state import DoomState, Step
 
 HEADINGS = tuple(float(h) for h in range(0, 360, 45))
@@ -25,7 +25,7 @@ def _start(ctx: Ctx, step: Step) -> None:
     ctx.push(Step.make("sabotage_round", i=0, passes=0))
 
 
-@auto("sabotage_round")
+@auto("sabotage_round", "i", "passes")
 def _round(ctx: Ctx, step: Step) -> None:
     state = ctx.state
     order = state.order
@@ -103,11 +103,11 @@ class Sabotage(Decision):
         ctx.push(*slides, Step.make("sabotage_round", i=step["i"] + 1, passes=0))
 
 
-@auto("sabotage_slide")
+@auto("sabotage_slide", "wheel", "heading", *ROLLED)
 def _slide(ctx: Ctx, step: Step) -> None:
     ctx.push(Step.make("drive", wheel=step["wheel"], legs=(("line", float(step["value"]), step["heading"]),),
                        how="sabotage"))
 
 
-register(Sabotage())
-PHASES["sabotage"] = _start
+register(Sabotage(), "i", "passes")
+on_phase("sabotage", _start)

@@ -15,7 +15,7 @@ from game.table import geometry as g
 from game.table.geometry import TOL
 from game.rules.doomwheel.kinds import Kind
 from game.rules.doomwheel import charts
-from game.rules.doomwheel.engine import PHASES, Ctx, Decision, auto, change_wounds, register, roll
+from game.rules.doomwheel.engine import ROLLED, Ctx, Decision, auto, change_wounds, on_phase, register, roll
 from game.rules.doomwheel.geo import geo_of, wheel_shape
 from game.rules.doomwheel.state import DoomState, Step, Wheel
 
@@ -116,7 +116,7 @@ def _start(ctx: Ctx, step: Step) -> None:
     ctx.push(Step.make("shoot_round", i=0))
 
 
-@auto("shoot_round")
+@auto("shoot_round", "i")
 def _round(ctx: Ctx, step: Step) -> None:
     state = ctx.state
     i = int(step["i"])
@@ -150,7 +150,7 @@ class Shoot(Decision):
         ctx.push(roll("d6", 1, w.id, "to_hit", Step.make("to_hit", wheel=w.id, target=t.id, need=need)), nxt)
 
 
-@auto("to_hit")
+@auto("to_hit", "wheel", "target", "need", *ROLLED)
 def _to_hit(ctx: Ctx, step: Step) -> None:
     need, v = int(step["need"]), int(step["value"])
     if need >= 7 and v == 6 and charts.to_hit_second(need) is not None:
@@ -161,7 +161,7 @@ def _to_hit(ctx: Ctx, step: Step) -> None:
         ctx.push(_wound_roll(step))
 
 
-@auto("to_hit_second")
+@auto("to_hit_second", "wheel", "target", "need", *ROLLED)
 def _to_hit_second(ctx: Ctx, step: Step) -> None:
     if charts.hits(int(step["need"]), 6, int(step["value"])):
         ctx.push(_wound_roll(step))
@@ -172,7 +172,7 @@ def _wound_roll(step: Step) -> Step:
                                                                    target=step["target"]))
 
 
-@auto("bolt_wound")
+@auto("bolt_wound", "wheel", "target", *ROLLED)
 def _bolt_wound(ctx: Ctx, step: Step) -> None:
     t = ctx.state.wheels[step["target"]]
     need = charts.to_wound(STRENGTH, t.toughness)
@@ -180,10 +180,10 @@ def _bolt_wound(ctx: Ctx, step: Step) -> None:
         ctx.push(roll("d3", 1, step["wheel"], "bolt_wounds", Step.make("bolt_damage", target=t.id)))
 
 
-@auto("bolt_damage")
+@auto("bolt_damage", "target", *ROLLED)
 def _bolt_damage(ctx: Ctx, step: Step) -> None:
     change_wounds(ctx, ctx.state.wheels[step["target"]], -int(step["value"]), "bolt_thrower")
 
 
-register(Shoot())
-PHASES["shooting"] = _start
+register(Shoot(), "i")
+on_phase("shooting", _start)
