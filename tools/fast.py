@@ -39,7 +39,7 @@ MODULES = [
     "game/table/approach.py", "game/table/sides.py", "game/table/sight.py", "game/table/areas.py",
     "game/table/group.py",
     "game/rules/wild_race/state.py", "game/rules/wild_race/geo.py", "game/rules/wild_race/engine.py",
-    "game/rules/wild_race/effects.py", "game/rules/wild_race/movement.py", "game/rules/wild_race/spur_whip.py",
+    "game/rules/wild_race/effects.py", "game/rules/wild_race/movement.py", "game/rules/wild_race/move_turn.py", "game/rules/wild_race/spur_whip.py",
     "game/rules/wild_race/barge.py", "game/rules/wild_race/scenery.py", "game/rules/wild_race/flow.py",
     "game/rules/doomwheel/state.py", "game/rules/doomwheel/charts.py", "game/rules/doomwheel/geo.py",
     "game/rules/doomwheel/engine.py", "game/rules/doomwheel/movement.py", "game/rules/doomwheel/ram.py",

@@ -52,6 +52,11 @@ DIGEST_CHARS = 24
 """Hex characters kept of the SHA-256 digest (96 bits)."""
 
 
+_VIEWED: set[type] = set()
+"""State classes with a `digest_view(names)`: the ordered fields they are digested
+and saved as (a state whose layout changed can keep showing its old shape)."""
+
+
 def _leave_out(f: dataclasses.Field[Any]) -> bool:
     return not f.compare or f.name in TRANSIENT_FIELDS or f.name.endswith("_cache")
 
@@ -80,7 +85,7 @@ def _tree(value: Any) -> Any:
         return value
     if kind is float:
         return repr(value) if value != value or value in _INF else round(value, 6) + 0.0
-    if kind in _FIELDS:
+    if kind in _FIELDS and kind not in _VIEWED:
         return {name: _tree(getattr(value, name)) for name in _FIELDS[kind]}
     if kind is list or kind is tuple:
         return [_tree(v) for v in value]
@@ -97,6 +102,10 @@ def _other(value: Any) -> Any:
     if isinstance(value, float):
         return _tree(float(value))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        view = getattr(value, "digest_view", None)
+        if view is not None:
+            _VIEWED.add(type(value))
+            return {name: _tree(v) for name, v in view(_fields_of(type(value))).items()}
         return {name: _tree(getattr(value, name)) for name in _fields_of(type(value))}
     if isinstance(value, (list, tuple)):
         return [_tree(v) for v in value]

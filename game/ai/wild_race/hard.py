@@ -153,14 +153,15 @@ def keyed_roll(state: Any, seed: int, counts: dict[tuple[int, str, str], int]) -
     whom, why, and how many such rolls came before), so the same roll comes up the
     same whichever option was played before it (common random numbers that survive
     options rolling different numbers of dice)."""
-    from game.rules.wild_race.engine import pending_die
-    die, who, reason = pending_die(state)
+    from game.rules.wild_race import RULESET
+    pc = RULESET.pending_chance(state)
+    who, reason = pc.who, pc.reason
     key = (state.turn, who, reason)
     n = counts.get(key, 0)
     counts[key] = n + 1
     x = (seed ^ zlib.crc32(f"{state.turn}|{who}|{reason}|{n}".encode())) & 0xFFFFFFFFFFFFFFFF
     v, _ = next_u64(x)
-    return Choice.make("roll", value=1 + v % (6 if die == "d6" else 3))
+    return Choice.make("roll", value=1 + v % len(pc.outcomes))
 
 
 class HardAgent(NormalAgent):

@@ -1,8 +1,9 @@
 """The Wild Race (spec: shared/rules/wild-race.md) as a headless rules engine behind
 the one protocol of game.core.protocol. Modules: state (racer sheet), options (§15),
 charts (data), engine (pending-step stack, dice, favour), flow (set-up, turn
-sequence, end), movement (§7), spur_whip (§8), barge (§9), scenery (§10), effects
-(§3 hits, §11 Unbalanced, §12 forced movement), grand_prix (§13), serial (JSON)."""
+sequence, end), movement and move_turn (§7), spur_whip (§8), barge (§9), scenery
+(§10), effects (§3 hits, §11 Unbalanced, §12 forced movement), grand_prix (§13),
+serial (JSON)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from game.levels.course import Course
 from game.core.dice import seed_state
 from game.core.errors import BadInput
 from game.core.protocol import CHANCE, Choice
-from game.rules.wild_race import barge, flow, scenery, spur_whip  # noqa: F401  (register steps)
-from game.rules.wild_race.engine import Ctx, advance, apply as _apply, current_actor, legal_choices, pending_die, why_illegal
+from game.rules.wild_race import barge, flow, move_turn, scenery, spur_whip  # noqa: F401  (register steps)
+from game.rules.wild_race.engine import (
+    Ctx, advance, apply as _apply, chance_outcomes, current_actor, legal_choices, pending_chance, why_illegal)
 from game.rules.wild_race.options import Options
 from game.rules.wild_race.state import Obstacle, RaceState, Racer, OVER
 
@@ -83,12 +85,6 @@ def clone(state: RaceState) -> RaceState:
     return state.clone()
 
 
-def chance_outcomes(state: RaceState) -> list[tuple[Choice, float]]:
-    die = pending_die(state)[0]
-    n = 6 if die == "d6" else 3
-    return [(Choice.make("roll", value=v), 1.0 / n) for v in range(1, n + 1)]
-
-
 def is_legal(state: RaceState, choice: Choice) -> str | None:
     return why_illegal(state, choice)
 
@@ -118,6 +114,7 @@ class WildRace:
     legal_choices = staticmethod(legal_choices)
     is_legal = staticmethod(is_legal)
     chance_outcomes = staticmethod(chance_outcomes)
+    pending_chance = staticmethod(pending_chance)
     apply = staticmethod(apply)
     outcome = staticmethod(outcome)
     clone = staticmethod(clone)

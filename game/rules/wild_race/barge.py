@@ -25,7 +25,7 @@ BARGE_RANGE = 4.0
 
 # --- the Barge chart --------------------------------------------------------------------
 
-@auto("barge_chart")
+@auto("barge_chart", "barger", "forced", "target")
 def _barge_chart(ctx: Ctx, step: Step) -> None:
     b = ctx.state.racers[step["barger"]]
     t = ctx.state.racers[step["target"]]
@@ -35,7 +35,7 @@ def _barge_chart(ctx: Ctx, step: Step) -> None:
     ctx.push(roll("d6", b.id, b.player, "barge", Step.make("barge_result", barger=b.id, target=t.id)))
 
 
-@auto("barge_result")
+@auto("barge_result", "barger", "target", "value")
 def _barge_result(ctx: Ctx, step: Step) -> None:
     st = ctx.state
     b = st.racers[step["barger"]]
@@ -62,7 +62,7 @@ def _barge_result(ctx: Ctx, step: Step) -> None:
         ctx.push(hit(t.id, 4, b.id), Step.make("after_boosh", racer=t.id))
 
 
-@auto("after_boosh")
+@auto("after_boosh", "racer")
 def _after_boosh(ctx: Ctx, step: Step) -> None:
     t = ctx.state.racers[step["racer"]]
     if t.racing:
@@ -275,7 +275,7 @@ class BargeTurn(Decision):
                                                                face=bool(choice.get("face", False)))))
 
 
-@auto("barge_cycle")
+@auto("barge_cycle", "index")
 def _barge_cycle(ctx: Ctx, step: Step) -> None:
     st = ctx.state
     players = [p for p in st.order if any(r.racing for r in st.racers_of(p))]
@@ -285,7 +285,7 @@ def _barge_cycle(ctx: Ctx, step: Step) -> None:
     ctx.push(Step.make("barge_turn", player=players[i]), step.with_(index=i + 1))
 
 
-@auto("rolloff_result")
+@auto("rolloff_result", "attacker", "face", "gap", "target", "value")
 def _rolloff_result(ctx: Ctx, step: Step) -> None:
     st = ctx.state
     (aid, av), (tid, tv) = step["value"]
@@ -413,7 +413,7 @@ class FreeMove(Decision):
                    step["limit"], int(choice.get("stamina", 0)), None)
 
 
-decision(Surprise)
-decision(ContactBargeTurn)
-decision(BargeTurn)
-decision(FreeMove)
+decision(Surprise, "barger", "target")
+decision(ContactBargeTurn, "player")
+decision(BargeTurn, "player", "stamina_used")
+decision(FreeMove, "limit", "racer")

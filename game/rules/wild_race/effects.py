@@ -83,7 +83,7 @@ def hit(racer: str, strength: int, instigator: str | None) -> Step:
     return Step.make("hit", racer=racer, strength=strength, instigator=instigator)
 
 
-@auto("hit")
+@auto("hit", "instigator", "racer", "strength")
 def _hit(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     if not r.racing:
@@ -92,7 +92,7 @@ def _hit(ctx: Ctx, step: Step) -> None:
                   Step.make("hit_result", racer=r.id, strength=step["strength"], instigator=step["instigator"])))
 
 
-@auto("hit_result")
+@auto("hit_result", "instigator", "racer", "strength", "value")
 def _hit_result(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     wounded = step["value"] < step["strength"]
@@ -126,7 +126,7 @@ def unbalanced(racer: str, instigator: str | None) -> Step:
     return Step.make("unbalanced", racer=racer, instigator=instigator)
 
 
-@auto("unbalanced")
+@auto("unbalanced", "instigator", "racer")
 def _unbalanced(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     if not r.racing:
@@ -135,7 +135,7 @@ def _unbalanced(ctx: Ctx, step: Step) -> None:
                   Step.make("unbalanced_result", racer=r.id, instigator=step["instigator"])))
 
 
-@auto("unbalanced_result")
+@auto("unbalanced_result", "instigator", "racer", "value")
 def _unbalanced_result(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     v = step["value"]
@@ -154,7 +154,7 @@ def _unbalanced_result(ctx: Ctx, step: Step) -> None:
         gain_favour(ctx, r, "Bill-paying skills")
 
 
-@auto("after_catapult")
+@auto("after_catapult", "racer")
 def _after_catapult(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     if r.racing:
@@ -162,7 +162,7 @@ def _after_catapult(ctx: Ctx, step: Step) -> None:
         lock(ctx, r, TURN_LOCK)
 
 
-@auto("whoa_dir")
+@auto("whoa_dir", "instigator", "racer", "value")
 def _whoa_dir(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     side = "left" if step["value"] <= 3 else "right"
@@ -170,7 +170,7 @@ def _whoa_dir(ctx: Ctx, step: Step) -> None:
                   Step.make("whoa_slide", racer=r.id, side=side, instigator=step["instigator"])))
 
 
-@auto("whoa_slide")
+@auto("whoa_slide", "instigator", "racer", "side", "value")
 def _whoa_slide(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     if not r.racing:
@@ -199,7 +199,7 @@ def forced(racer: str, ux: float, uy: float, dist: float, how: str, instigator: 
     return Step.make("forced", racer=racer, ux=ux, uy=uy, dist=dist, how=how, instigator=instigator)
 
 
-@auto("forced")
+@auto("forced", "dist", "how", "instigator", "racer", "ux", "uy")
 def _forced(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     if r.racing:

@@ -2,6 +2,8 @@
 steps, favour offers (spec §3) and group rolls (priority, placement, barge roll-off;
 CONTRACTS §1 favour order: the lower result decides first, alternating until all keep).
 
+It runs on the shared step machine (game.core.machine): `ENGINE` owns this ruleset's
+step specs, handlers, decisions and hooks; favour is the machine's roll modifier hook.
 Automatic steps run at once; a decision step waits for its player's choice; a roll
 step waits for the chance outcome. Handlers for every step kind register here.
 """
@@ -10,73 +12,63 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from game.core.chance import PendingChance, uniform
 from game.core.dice import faces_of
 from game.core.errors import IllegalChoice
 from game.core.events import Event, RollMade
+from game.core.machine import (
+    ROLL, Ctx as MachineCtx, Decision as MachineDecision, Engine, replace_group, split_by_value)
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.geo import Geo, geo_of
-from game.rules.wild_race.state import OVER, RaceState, Step
+from game.rules.wild_race.state import MOVE, OVER, MoveInProgress, RaceState, Step
+
+ENGINE = Engine("wild-race")
+Handler = Callable[["Ctx", Step], None]
 
 
-class Ctx:
+class Ctx(MachineCtx):
     """What a handler works with: the state, the events so far, the table."""
 
     def __init__(self, state: RaceState) -> None:
-        self.state = state
-        self.events: list[Event] = []
+        MachineCtx.__init__(self, state, ENGINE)
+        self.state: RaceState = state
         self.geo: Geo = geo_of(state)
 
-    def emit(self, e: Event) -> None:
-        self.events.append(e)
 
-    def push(self, *steps: Step) -> None:
-        """Push steps so that they run in the order given (the first on top)."""
-        for s in reversed(steps):
-            self.state.stack.append(s)
+class Decision(MachineDecision):
+    """A kind of decision step of the Wild Race (its player decides unless it says)."""
 
 
-class Decision:
-    """A kind of decision step. Subclasses answer for their step kind."""
-
-    kind = ""
-
-    def actor(self, state: RaceState, step: Step) -> str:
-        return str(step["player"])
-
-    def needed(self, state: RaceState, step: Step) -> bool:
-        return True
-
-    def candidates(self, state: RaceState, step: Step) -> list[Choice]:
-        raise NotImplementedError
-
-    def check(self, state: RaceState, step: Step, choice: Choice) -> str | None:
-        cands = self.candidates(state, step)
-        return None if choice in cands else "not one of the legal choices"
-
-    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
-        raise NotImplementedError
-
-
-DECISIONS: dict[str, Decision] = {}
-AUTO: dict[str, Callable[[Ctx, Step], None]] = {}
-PHASE_HOOK: list[Callable[[Ctx], None]] = []  # set by flow: starts the next phase
-END_HOOK: list[Callable[[Ctx], None]] = []  # set by flow: ends the race
-
-
-def decision(cls: type[Decision]) -> type[Decision]:
-    """Register a decision kind (called after each class: a class decorator would
-    keep mypyc from compiling the class)."""
-    d = cls()
-    DECISIONS[d.kind] = d
+def decision(cls: type[Decision], *fields: str) -> type[Decision]:
+    """Register a decision kind and the fields of its step (called after each class:
+    a class decorator would keep mypyc from compiling the class)."""
+    ENGINE.decision(cls(), *fields)
     return cls
 
 
-def auto(kind: str) -> Callable[[Callable[[Ctx, Step], None]], Callable[[Ctx, Step], None]]:
-    def reg(fn: Callable[[Ctx, Step], None]) -> Callable[[Ctx, Step], None]:
-        AUTO[kind] = fn
-        return fn
-    return reg
+def auto(kind: str, *fields: str, owner: str = "") -> Callable[[Handler], Handler]:
+    """Register an automatic step kind with the fields it carries."""
+    return ENGINE.auto(kind, *fields, owner=owner)
+
+
+# --- moves as frames ------------------------------------------------------------------
+# A racer's move is a frame on the stack: a `move` step owned by the racer holding the
+# MoveInProgress, under the steps that resolve it (state.move finds the topmost).
+
+@auto(MOVE, "racer", "move", owner="racer")
+def _move_frame(ctx: "Ctx", step: Step) -> None:
+    """A move frame came to the top: nothing of its move is left to resolve."""
+
+
+def start_frame(ctx: "Ctx", m: MoveInProgress, *steps: Step) -> None:
+    """Push the steps resolving a move (first on top) above the move's frame."""
+    ctx.push(*steps, Step(MOVE, {"racer": m.racer, "move": m}))
+
+
+def end_frame(state: RaceState, racer: str) -> None:
+    """The racer's move is over (or cancelled by the rules): drop its frame."""
+    ENGINE.cancel(state.stack, racer, MOVE)
 
 
 # --- dice ---------------------------------------------------------------------
@@ -85,6 +77,9 @@ def roll(die: str, who: str, player: str, reason: str, then: Step, favour: bool 
     """A roll step: `then` receives `value` (the final result)."""
     return Step.make("roll", die=die, who=who, player=player, reason=reason, then=then,
                      faces=(), favour=favour, rerolled=False)
+
+
+ENGINE.dice("roll", "die", "who", "player", "reason", "favour", "rerolled")
 
 
 def racer_can_favour(state: RaceState, rid: str) -> bool:
@@ -105,20 +100,21 @@ def _deliver(ctx: Ctx, step: Step, faces: tuple[int, ...], result: int, favour: 
     ctx.push(step["then"].with_(value=result))
 
 
-def _on_roll(ctx: Ctx, value: int) -> None:
-    state = ctx.state
-    top = state.stack.pop()
-    if top.kind == "group_roll":
-        _group_face(ctx, top, value)
-        return
-    faces = top["faces"] + (value,)
+def _favour_hook(ctx: Ctx, top: Step, faces: tuple[int, ...]) -> bool:
+    """The roll modifier hook: a re-rolled die stands; a racer with favour is offered
+    to keep, re-roll or change the die (True: the roll was taken over)."""
+    value = faces[-1]
     if top["rerolled"]:
         _deliver(ctx, top, faces, value, "reroll")
-        return
-    if top["favour"] and racer_can_favour(state, top["who"]):
+        return True
+    if top["favour"] and racer_can_favour(ctx.state, top["who"]):
         ctx.push(Step.make("favour_offer", roll=top.with_(faces=faces), value=value))
-        return
-    _deliver(ctx, top, faces, value, None)
+        return True
+    return False
+
+
+ENGINE.modifier = _favour_hook
+ENGINE.deliver = _deliver
 
 
 class FavourOffer(Decision):
@@ -204,6 +200,10 @@ def _group_asker(state: RaceState, step: Step) -> str | None:
     return min(cands, key=lambda m: (vals[m], order.get(member_player(state, step, m), 99), m))
 
 
+ENGINE.chance("group_roll", _group_face, "what", "groups", "stage", "pending", "values", "faces", "kept",
+              "fixed", "asking", "then", "favour")
+
+
 @auto("group_roll")
 def _group_resolve(ctx: Ctx, step: Step) -> None:
     # reached only with nothing pending and nobody asking: favour round, then resolve
@@ -220,13 +220,7 @@ def _group_resolve(ctx: Ctx, step: Step) -> None:
     if step["what"] == "rolloff":
         ctx.push(step["then"].with_(value=tuple((m, vals[m]) for m in step["stage"])))
         return
-    groups: list[tuple[str, ...]] = []
-    for g in step["groups"]:
-        if g == step["stage"]:
-            for v in sorted({vals[m] for m in g}, reverse=True):
-                groups.append(tuple(m for m in g if vals[m] == v))
-        else:
-            groups.append(g)
+    groups = replace_group(step["groups"], step["stage"], split_by_value(step["stage"], vals))
     tied = next((g for g in groups if len(g) > 1), None)
     if tied is None:
         order = tuple(g[0] for g in groups)
@@ -304,8 +298,9 @@ def current_actor(state: RaceState) -> str:
     k = top_kind(state)
     if k == "roll":
         return CHANCE
-    if k in DECISIONS:
-        return DECISIONS[k].actor(state, state.stack[-1])
+    d = ENGINE.decisions.get(k)
+    if d is not None:
+        return d.actor(state, state.stack[-1])
     raise RuntimeError(f"no pending input (top step {k!r}); the state was not advanced")
 
 
@@ -318,40 +313,52 @@ def pending_die(state: RaceState) -> tuple[str, str, str]:
     return top["die"], top["who"], top["reason"]
 
 
-def advance(ctx: Ctx) -> None:
+def chance_outcomes(state: RaceState) -> list[tuple[Choice, float]]:
+    """The pending die's faces, each equally likely."""
+    return uniform(1, faces_of(pending_die(state)[0]))
+
+
+def pending_chance(state: RaceState) -> PendingChance:
+    """The pending die: which, for whom (the racer or player rolling, and its
+    player), why, and its outcomes."""
+    top = state.stack[-1]
+    die, who, reason = pending_die(state)
+    player = member_player(state, top, who) if top.kind == "group_roll" else top["player"]
+    return PendingChance(die, who, player, reason, chance_outcomes(state))
+
+
+def _settled(ctx: Ctx) -> bool:
     state = ctx.state
-    guard = 0
-    while state.phase != OVER:
-        guard += 1
-        if guard > 100000:
-            raise RuntimeError("the rules did not settle (step loop)")
-        if len(state.finish_order) + len(state.casualties) >= len(state.racers) \
-                and state.phase not in ("setup", "placement"):
-            END_HOOK[0](ctx)
-            return
-        if not state.stack:
-            PHASE_HOOK[0](ctx)
-            continue
-        k = top_kind(state)
-        if k == "roll":
-            return
-        if k in DECISIONS:
-            if DECISIONS[k].needed(state, state.stack[-1]):
-                return
-            state.stack.pop()
-            continue
-        step = state.stack.pop()
-        AUTO[step.kind](ctx, step)
+    if state.phase == OVER:
+        return True
+    if len(state.finish_order) + len(state.casualties) >= len(state.racers) \
+            and state.phase not in ("setup", "placement"):
+        ENGINE.hooks["end"](ctx)  # flow.end_race
+        return True
+    return False
+
+
+def _when_empty(ctx: Ctx) -> None:
+    ENGINE.hooks["phase"](ctx)  # flow: the next phase begins
+
+
+ENGINE.pending = top_kind
+ENGINE.settled = _settled
+ENGINE.when_empty = _when_empty
+
+
+def advance(ctx: Ctx) -> None:
+    ENGINE.run(ctx)
 
 
 def legal_choices(state: RaceState) -> list[Choice]:
     k = top_kind(state)
     if k == "roll":
-        die = pending_die(state)[0]
-        return [Choice.make("roll", value=v) for v in range(1, faces_of(die) + 1)]
-    if k in DECISIONS:
+        return [c for c, _ in chance_outcomes(state)]
+    d = ENGINE.decisions.get(k)
+    if d is not None:
         top = state.stack[-1]
-        out = DECISIONS[k].candidates(state, top)
+        out = d.candidates(state, top)
         state.offered = (top, len(state.stack), out)
         return out
     return []
@@ -368,7 +375,7 @@ def _was_offered(state: RaceState, choice: Choice) -> bool:
 
 # every choice kind and the parameters it may carry (anything else is refused, so a
 # misspelt parameter is never silently ignored)
-CHOICE_KEYS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
+ENGINE.choices({
     "roll": {"value"}, "keep": set(), "reroll": {"racer"}, "favour_plus": {"racer"}, "favour_minus": {"racer"},
     "place": {"racer", "slot"}, "move": {"racer", "heading", "distance", "stamina", "legs", "end_heading"},
     "jump": set(), "stop": set(), "commit_stamina": {"points"}, "extend": {"inches"}, "end_move": {"heading"},
@@ -377,17 +384,12 @@ CHOICE_KEYS: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in {
     "barge": {"racer", "target", "face"}, "stamina_move": {"racer", "legs"}, "surprise": set(), "stay": set(),
     "free_move": {"heading", "distance", "stamina"}, "recycle": {"obstacle", "x", "y"}, "leave": {"obstacle"},
     "move_obstacle": {"obstacle", "dx", "dy"}, "dodge": {"legs"}, "take": set(),
-}.items()}
+})
+CHOICE_KEYS = ENGINE.choice_keys
 
 
 def _bad_keys(choice: Choice) -> str | None:
-    allowed = CHOICE_KEYS.get(choice.kind)
-    if allowed is None:
-        return f"unknown choice kind {choice.kind!r}"
-    extra = sorted(k for k in choice.keys() if k not in allowed)
-    if extra:
-        return f"{choice.kind} takes no parameter {extra[0]!r} (it takes: {', '.join(sorted(allowed)) or 'none'})"
-    return None
+    return ENGINE.bad_keys(choice)
 
 
 def why_illegal(state: RaceState, choice: Choice, offered_ok: bool = False) -> str | None:
@@ -411,7 +413,7 @@ def why_illegal(state: RaceState, choice: Choice, offered_ok: bool = False) -> s
     if offered_ok and _was_offered(state, choice):
         return None
     geo_of(state)
-    return DECISIONS[k].check(state, state.stack[-1], choice)
+    return ENGINE.decisions[k].check(state, state.stack[-1], choice)
 
 
 def apply(state: RaceState, choice: Choice) -> list[Event]:
@@ -421,16 +423,13 @@ def apply(state: RaceState, choice: Choice) -> list[Event]:
     ctx = Ctx(state)
     state.offered = None
     if choice.kind == "roll":
-        _on_roll(ctx, int(choice["value"]))
+        ENGINE.on_face(ctx, int(choice["value"]))
     else:
         step = state.stack.pop()
-        if step.kind == "group_roll":
-            DECISIONS["group_favour"].apply(ctx, step, choice)
-        else:
-            DECISIONS[step.kind].apply(ctx, step, choice)
-    advance(ctx)
+        ENGINE.decisions["group_favour" if step.kind == "group_roll" else step.kind].apply(ctx, step, choice)
+    ENGINE.run(ctx)
     return ctx.events
 
 
-decision(FavourOffer)
+decision(FavourOffer, "roll", "value")
 decision(GroupFavour)

@@ -8,7 +8,7 @@ from game.levels.course import start_slots
 from game.core.protocol import Choice
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.effects import place, finish
-from game.rules.wild_race.engine import END_HOOK, PHASE_HOOK, Ctx, Decision, auto, decision, group_roll, roll
+from game.rules.wild_race.engine import ENGINE, Ctx, Decision, auto, decision, group_roll, roll
 from game.rules.wild_race.geo import kind_name, MOVE_KINDS, racer_shape, unit
 from game.rules.wild_race.state import (
     BARGE, MOVEMENT, NO_LOCK, OVER, PHASE_LOCK, PLACEMENT, PRIORITY, SCENERY, SETUP, SPUR_WHIP, STARTING,
@@ -78,7 +78,7 @@ def _new_turn(ctx: Ctx) -> None:
         o.moved = o.recycled = False
 
 
-@auto("phase_end")
+@auto("phase_end", "phase")
 def _phase_end(ctx: Ctx, step: Step) -> None:
     st = ctx.state
     ph = step["phase"]
@@ -106,7 +106,7 @@ def _phase_end(ctx: Ctx, step: Step) -> None:
     st.phase = NEXT[ph]
 
 
-@auto("order_set")
+@auto("order_set", "value", "what")
 def _order_set(ctx: Ctx, step: Step) -> None:
     st = ctx.state
     if step["what"] == "placement":
@@ -181,13 +181,13 @@ class PlaceTurn(Decision):
 
 # --- the starting turn (§5) -----------------------------------------------------------
 
-@auto("start_roll")
+@auto("start_roll", "racer")
 def _start_roll(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     ctx.push(roll("d6", r.id, r.player, "start", Step.make("start_move", racer=r.id)))
 
 
-@auto("start_move")
+@auto("start_move", "racer", "value")
 def _start_move(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     d = 5.0 + step["value"]
@@ -212,8 +212,7 @@ def final_order(state: RaceState) -> list[str]:
 def end_race(ctx: Ctx) -> None:
     st = ctx.state
     st.phase = OVER
-    st.stack.clear()
-    st.move = None
+    st.stack.clear()  # the move being resolved too (its frame)
     ctx.emit(ev.RaceEnded(tuple(final_order(st)), st.turn))
 
 
@@ -221,8 +220,8 @@ def _next(ctx: Ctx) -> None:
     begin_phase(ctx)
 
 
-PHASE_HOOK.append(_next)
-END_HOOK.append(end_race)
+ENGINE.hooks["phase"] = _next
+ENGINE.hooks["end"] = end_race
 
 
-decision(PlaceTurn)
+decision(PlaceTurn, "player")

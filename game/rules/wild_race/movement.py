@@ -25,7 +25,7 @@ from game.rules.wild_race.effects import (
     add_penalty, finish, forced, forced_move, gain_favour, hit, lock, pass_beyond, place, place_beyond,
     record_contacts,
     touching_enemies, unbalanced)
-from game.rules.wild_race.engine import Ctx, Decision, auto, decision, roll
+from game.rules.wild_race.engine import Ctx, Decision, auto, decision, end_frame, roll, start_frame
 from game.rules.wild_race.geo import kind_name, MOVE_KINDS, OBS, angle_diff, norm_heading, racer_shape, shape_at, unit
 from game.rules.wild_race.state import TURN_LOCK, MoveInProgress, RaceState, Racer, Step
 
@@ -90,11 +90,9 @@ def stamina_points(inches: float) -> int:
 
 def begin_move(ctx: Ctx, r: Racer, context: str, legs: list[tuple[float, float]], main: bool,
                allowance_left: float, stamina: int, end_heading: float | None) -> None:
-    st = ctx.state
-    st.move = MoveInProgress(r.id, context, list(legs), main, allowance_left, float(stamina), stamina,
-                             end_heading)
-    st.move.before = sorted(touching_enemies(ctx, r))
-    ctx.push(Step.make("move_leg"))
+    m = MoveInProgress(r.id, context, list(legs), main, allowance_left, float(stamina), stamina, end_heading)
+    m.before = sorted(touching_enemies(ctx, r))
+    start_frame(ctx, m, Step.make("move_leg"))
 
 
 def _left(m: MoveInProgress) -> float:
@@ -123,7 +121,7 @@ def end_move(ctx: Ctx, pivot: bool = True) -> None:
     if m is None:
         return
     r = st.racers[m.racer]
-    st.move = None
+    end_frame(st, m.racer)
     if r.racing:
         if pivot and m.end_heading is not None and not r.locked:
             _pivot(ctx, r, m.end_heading)
@@ -176,7 +174,7 @@ def _move_leg(ctx: Ctx, step: Step) -> None:
         return
     r = st.racers[m.racer]
     if not r.racing:
-        st.move = None
+        end_frame(st, m.racer)
         return
     if r.lockout == TURN_LOCK or (m.context != "movement" and r.locked):
         end_move(ctx, pivot=False)
@@ -387,7 +385,7 @@ def _back_to_safety(ctx: Ctx) -> None:
     m.safe = None
 
 
-@auto("overtake_result")
+@auto("overtake_result", "other", "racer", "ux", "uy", "value")
 def _overtake_result(ctx: Ctx, step: Step) -> None:
     st = ctx.state
     r = st.racers[step["racer"]]
@@ -415,7 +413,7 @@ def _overtake_result(ctx: Ctx, step: Step) -> None:
             ctx.push(*then)
 
 
-@auto("slipstream")
+@auto("slipstream", "go", "racer", "value")
 def _slipstream(ctx: Ctx, step: Step) -> None:
     m = ctx.state.move
     if m is None:
@@ -464,7 +462,7 @@ class Extend(Decision):
             m.legs[0] = (h, rest + float(choice["inches"]))
 
 
-@auto("jump_result")
+@auto("jump_result", "context", "left", "obstacle", "racer", "ux", "uy", "value")
 def _jump_result(ctx: Ctx, step: Step) -> None:
     st = ctx.state
     r = st.racers[step["racer"]]
@@ -502,7 +500,7 @@ def _jump_result(ctx: Ctx, step: Step) -> None:
         record_contacts(ctx, r, before)
 
 
-@auto("after_refusal")
+@auto("after_refusal", "racer")
 def _after_refusal(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     if r.racing:
@@ -510,184 +508,12 @@ def _after_refusal(ctx: Ctx, step: Step) -> None:
         add_penalty(ctx, r, 2)
 
 
-# --- the Movement Phase decision ------------------------------------------------------
+# --- the Movement Phase (its decisions: move_turn.py) -----------------------------------
 
 def can_move(state: RaceState, r: Racer) -> bool:
     return r.racing and not r.moved and r.lockout != TURN_LOCK
 
 
-class MovementTurn(Decision):
-    """A player's turn in the Movement Phase: move one of their racers (all in turn)."""
-
-    kind = "movement_turn"
-
-    def needed(self, state: RaceState, step: Step) -> bool:
-        return any(can_move(state, r) for r in state.racers_of(step["player"]))
-
-    def candidates(self, state: RaceState, step: Step) -> list[Choice]:
-        """Per racer: the full allowance along the course direction and 20/40 degrees
-        either side, standing still, and a dash for the line with stamina when it is
-        within reach (any other move is legal too)."""
-        out: list[Choice] = []
-        geo = state.table
-        for r in state.racers_of(step["player"]):
-            if not can_move(state, r):
-                continue
-            a = round(allowance(r), 6)
-            fh = finish_heading(state, r)
-            for dh in (0.0, -20.0, 20.0, -40.0, 40.0):
-                h = round(norm_heading(fh + dh), 6)
-                if geo.rotation_blocked(r, h) is not None:
-                    continue
-                for d in ((a,) if a > 0 else ()):
-                    # built with its arguments already in sorted order (a hot path)
-                    out.append(Choice("move", (("distance", d), ("end_heading", h), ("heading", h),
-                                               ("racer", r.id))))
-            out.append(Choice("move", (("distance", 0.0), ("heading", round(r.heading, 6)), ("racer", r.id))))
-            to_go = state.course.finish_progress - r.progress
-            if a < to_go <= a + r.stamina and geo.rotation_blocked(r, round(fh, 6)) is None:
-                # within reach of the line with stamina: a dash for the finish
-                d = round(min(a + r.stamina, to_go + 1.0), 6)
-                out.append(Choice.make("move", racer=r.id, heading=round(fh, 6), distance=d,
-                                       stamina=stamina_points(d - a), end_heading=round(fh, 6)))
-        return out
-
-    def check(self, state: RaceState, step: Step, choice: Choice) -> str | None:
-        if choice.kind != "move":
-            return "a move is pending (kind 'move')"
-        return check_move(state, step["player"], choice)
-
-    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
-        r = ctx.state.racers[choice["racer"]]
-        r.moved = True
-        legs = parse_legs(choice.get("legs"))
-        assert isinstance(legs, list)
-        heading = float(choice.get("heading", r.heading))
-        d = float(choice.get("distance", 0.0))
-        stamina = int(choice.get("stamina", stamina_needed(r, d, legs)))
-        ctx.push(step)
-        begin_move(ctx, r, "movement", [(heading, d)] + legs, True, allowance(r), stamina,
-                   choice.get("end_heading"))
-
-
-def stamina_needed(r: Racer, distance: float, legs: list[tuple[float, float]]) -> int:
-    return stamina_points(max(0.0, distance - allowance(r)) + sum(d for _, d in legs))
-
-
-def check_move(state: RaceState, player: str, c: Choice) -> str | None:
-    rid = c.get("racer")
-    r = state.racers.get(rid) if isinstance(rid, str) else None
-    if r is None or r.player != player:
-        return f"{rid!r} is not a racer of {player}"
-    if not can_move(state, r):
-        return f"{rid} cannot move now (moved, locked out or out of the race)"
-    for key in ("heading", "distance", "end_heading"):
-        if c.get(key) is not None and not _num(c.get(key)):
-            return f"{key} must be a number"
-    d = float(c.get("distance", 0.0))
-    if not 0 <= d <= 100:
-        return "distance must be 0-100 inches"
-    if any(abs(float(c.get(k) or 0.0)) > 3600 for k in ("heading", "end_heading")):
-        return "headings are degrees (-3600 to 3600)"
-    legs = parse_legs(c.get("legs"))
-    if isinstance(legs, str):
-        return legs
-    if legs and state.options.stamina_turns == "straight_only":
-        return "stamina_turns is straight_only: no stamina segments"
-    need = stamina_needed(r, d, legs)
-    st = c.get("stamina", need)
-    if not isinstance(st, int) or isinstance(st, bool) or st < need or st > r.stamina:
-        return f"stamina must be a whole number from {need} to {r.stamina} for this move"
-    if sum(x for _, x in legs) > st + 1e-9:
-        return "stamina segments are longer than the stamina spent"
-    if d > allowance(r) + st - sum(x for _, x in legs) + 1e-9:
-        return f"the straight line is longer than {allowance(r):g}\" plus stamina"
-    geo = state.table
-    h = c.get("heading")
-    if h is not None and geo.pivot_pose(r, float(h)) is None:
-        return "the pivot at the start would touch something"
-    return None
-
-
-class ContinueMove(Decision):
-    """The move stopped short at a contact: spend stamina on further segments, or end
-    it here (with a final facing)."""
-
-    kind = "continue_move"
-
-    def actor(self, state: RaceState, step: Step) -> str:
-        return state.racers[step["racer"]].player
-
-    def needed(self, state: RaceState, step: Step) -> bool:
-        r = state.racers[step["racer"]]
-        return state.move is not None and r.racing and not r.locked
-
-    def candidates(self, state: RaceState, step: Step) -> list[Choice]:
-        r = state.racers[step["racer"]]
-        fh = finish_heading(state, r)
-        out = [Choice.make("end_move")]
-        if abs(angle_diff(fh, r.heading)) > 1e-6 and state.table.pivot_pose(r, fh) is not None:
-            out.append(Choice.make("end_move", heading=round(fh, 6)))
-        m = state.move
-        if m is None or state.options.stamina_turns == "straight_only":
-            return out
-        avail = r.stamina - m.stamina_committed + m.stamina_left
-        for dh in (-45.0, 45.0, -90.0, 90.0):
-            h = norm_heading(fh + dh)
-            for d in (1.0, 2.0, 3.0):
-                if d <= avail:
-                    c = Choice.make("stamina_legs", legs=legs_arg([(h, d)]), end_heading=round(fh, 6))
-                    if self.check(state, step, c) is None:
-                        out.append(c)
-        return out
-
-    def check(self, state: RaceState, step: Step, choice: Choice) -> str | None:
-        r = state.racers[step["racer"]]
-        m = state.move
-        assert m is not None
-        if choice.kind == "end_move":
-            h = choice.get("heading")
-            if h is not None and (not _num(h) or state.table.pivot_pose(r, float(h)) is None):
-                return "that final pivot would touch something"
-            return None
-        if choice.kind != "stamina_legs":
-            return "choose end_move or stamina_legs"
-        if state.options.stamina_turns == "straight_only":
-            return "stamina_turns is straight_only: no stamina segments"
-        legs = parse_legs(choice.get("legs"))
-        if isinstance(legs, str) or not legs:
-            return legs if isinstance(legs, str) else "give at least one leg"
-        total = sum(d for _, d in legs)
-        avail = r.stamina - m.stamina_committed + m.stamina_left
-        if total > avail + 1e-9:
-            return f"only {avail:g}\" of stamina left"
-        eh = choice.get("end_heading")
-        if eh is not None and not _num(eh):
-            return "end_heading must be a number"
-        return None
-
-    def apply(self, ctx: Ctx, step: Step, choice: Choice) -> None:
-        m = ctx.state.move
-        assert m is not None
-        r = ctx.state.racers[step["racer"]]
-        if choice.kind == "end_move":
-            if choice.get("heading") is not None:
-                _pivot(ctx, r, float(choice["heading"]))
-            m.interrupted = True
-            return
-        legs = parse_legs(choice["legs"])
-        assert isinstance(legs, list)
-        total = sum(d for _, d in legs)
-        extra = stamina_points(max(0.0, total - m.stamina_left - m.bonus_left))
-        _commit(ctx, r, extra)
-        m.legs = legs
-        m.main = False
-        m.interrupted = False
-        m.end_heading = choice.get("end_heading")
-
-
-decision(JumpDecision)
-decision(OvertakeStamina)
-decision(Extend)
-decision(MovementTurn)
-decision(ContinueMove)
+decision(JumpDecision, "obstacle", "racer", "stamina", "ux", "uy")
+decision(OvertakeStamina, "other", "racer", "stamina", "ux", "uy")
+decision(Extend, "bonus", "racer")

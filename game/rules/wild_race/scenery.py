@@ -183,7 +183,7 @@ class Recycle(Decision):
         ctx.emit(ev.ObstacleMoved(o.id, "recycled", x0, y0, o.x, o.y))
 
 
-@auto("recycle_start")
+@auto("recycle_start", "player")
 def _recycle_start(ctx: Ctx, step: Step) -> None:
     st = ctx.state
     for o in st.live_obstacles():
@@ -256,7 +256,7 @@ class SceneryTurn(Decision):
                            affected=False))
 
 
-@auto("obstacle_move")
+@auto("obstacle_move", "affected", "dx", "dy", "obstacle", "strike")
 def _obstacle_move(ctx: Ctx, step: Step) -> None:
     """Move the obstacle straight; the first racer on its path may dodge before it
     arrives (§10.3); `strike` names the racer that chose to take it."""
@@ -375,13 +375,13 @@ class Dodge(Decision):
                  Step.make("obstacle_move", obstacle=o.id, dx=step["dx"], dy=step["dy"], affected=True))
 
 
-@auto("dodge_move")
+@auto("dodge_move", "legs", "racer")
 def _dodge_move(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     legs = [tuple(x) for x in step["legs"]]
     begin_move(ctx, r, "dodge", legs, False, 0.0, stamina_points(sum(d for _, d in legs)), None)  # type: ignore
 
 
-decision(Recycle)
-decision(SceneryTurn)
-decision(Dodge)
+decision(Recycle, "obstacle", "player")
+decision(SceneryTurn, "player")
+decision(Dodge, "dx", "dy", "obstacle", "racer")

@@ -111,7 +111,7 @@ def spur_roll(r: Racer, whipper: str | None) -> Step:
     return roll("d6", r.id, r.player, "spur", Step.make("spur_result", racer=r.id, whipper=whipper))
 
 
-@auto("spur_result")
+@auto("spur_result", "racer", "value", "whipper")
 def _spur_result(ctx: Ctx, step: Step) -> None:
     r = ctx.state.racers[step["racer"]]
     v = step["value"]
@@ -163,7 +163,7 @@ class YahMove(Decision):
             begin_move(ctx, r, "yah", [(h, d)], True, d, 0, None)
 
 
-@auto("whip_result")
+@auto("whip_result", "target", "value", "whipper")
 def _whip_result(ctx: Ctx, step: Step) -> None:
     st = ctx.state
     w = st.racers[step["whipper"]]
@@ -186,5 +186,5 @@ def _whip_result(ctx: Ctx, step: Step) -> None:
         ctx.push(hit(t.id, 3, w.id), unbalanced(t.id, w.id))
 
 
-decision(SpurWhipTurn)
-decision(YahMove)
+decision(SpurWhipTurn, "current", "done", "player")
+decision(YahMove, "racer")

@@ -100,9 +100,14 @@ class Obstacle:
         return copy.copy(self)
 
 
+MOVE = "move"  # the kind of a move's frame on the stack (its step: racer, move)
+
+
 @dataclass
 class MoveInProgress:
-    """A racer's move being resolved (spec §7): what is left of the plan and budget."""
+    """A racer's move being resolved (spec §7): what is left of the plan and budget.
+    It lives in its frame on the stack (a `move` step owned by the racer), under the
+    steps that resolve it, so a move can be suspended under another and resumed."""
 
     racer: str
     context: str  # "movement" | "stamina" (barge/scenery stamina moves) | "free" (barge free move)
@@ -146,7 +151,6 @@ class RaceState:
     casualties: list[str] = field(default_factory=list)
     prio_favour_used: list[str] = field(default_factory=list)  # players who spent favour on priority
     resolved_pairs: list[tuple[str, str]] = field(default_factory=list)  # contacts resolved by a Whoa
-    move: MoveInProgress | None = None
     passes: list[str] = field(default_factory=list)  # players who passed this barge round
     race_number: int = 1
     phase_started: bool = False
@@ -156,6 +160,29 @@ class RaceState:
     offered: Any = None  # (top step, stack depth, choices) last handed out by legal_choices
 
     # --- access -------------------------------------------------------------
+    @property
+    def move(self) -> MoveInProgress | None:
+        """The move being resolved: the one in the topmost move frame, or None."""
+        stack = self.stack
+        for i in range(len(stack) - 1, -1, -1):
+            s = stack[i]
+            if s.kind == MOVE:
+                m: MoveInProgress = s.args["move"]
+                return m
+        return None
+
+    def digest_view(self, names: tuple[str, ...]) -> dict[str, Any]:
+        """The state as digests and save files show it (game.core.record): the fields
+        `names` in order, the stack without move frames and the move being resolved
+        in the `move` slot it had before moves became frames (just before `passes`),
+        so every digest and saved state stays as it was."""
+        out: dict[str, Any] = {}
+        for n in names:
+            if n == "passes":
+                out["move"] = self.move
+            out[n] = [s for s in self.stack if s.kind != MOVE] if n == "stack" else getattr(self, n)
+        return out
+
     def racer(self, rid: str) -> Racer:
         return self.racers[rid]
 
@@ -174,12 +201,12 @@ class RaceState:
         c.obstacles = {k: o.copy() for k, o in self.obstacles.items()}
         c.order = list(self.order)
         c.placement_order = list(self.placement_order)
-        c.stack = list(self.stack)
+        c.stack = [s if s.kind != MOVE else Step(MOVE, {"racer": s.args["racer"], "move": s.args["move"].copy()})
+                   for s in self.stack]
         c.finish_order = list(self.finish_order)
         c.casualties = list(self.casualties)
         c.prio_favour_used = list(self.prio_favour_used)
         c.resolved_pairs = list(self.resolved_pairs)
-        c.move = self.move.copy() if self.move else None
         c.passes = list(self.passes)
         c.sync_token = object()
         c.offered = None
