@@ -63,14 +63,16 @@ def roll_choice(value: int) -> Choice:
 
 
 _UNIFORM: dict[tuple[int, int], list[tuple[Choice, float]]] = {}
+_ENDS: dict[int, tuple[tuple[Choice, float], tuple[Choice, float], int]] = {}  # id(first item) -> (first, last, n)
 
 
 def uniform(lo: int, n: int) -> list[tuple[Choice, float]]:
-    """The outcomes of a fair die over lo..lo+n-1, each 1/n (a fresh list over
-    shared items)."""
+    """The outcomes of a fair die over lo..lo+n-1, each 1/n: a fresh list over shared
+    items (which `is_uniform` knows at a glance; do not change the list)."""
     got = _UNIFORM.get((lo, n))
     if got is None:
         got = _UNIFORM[(lo, n)] = [(roll_choice(v), 1.0 / n) for v in range(lo, lo + n)]
+        _ENDS[id(got[0])] = (got[0], got[-1], n)
     return list(got)
 
 
@@ -113,11 +115,16 @@ def is_uniform(outcomes: Outcomes) -> bool:
     """True if every outcome is equally likely."""
     if isinstance(outcomes, UniformOutcomes):
         return True
-    if not outcomes:
+    n = len(outcomes)
+    if not n:
         return True
-    p0 = outcomes[0][1]
+    first = outcomes[0]
+    ends = _ENDS.get(id(first))
+    if ends is not None and ends[0] is first and ends[1] is outcomes[n - 1] and ends[2] == n:
+        return True  # made by `uniform`
+    p0 = first[1]
     for _, p in outcomes:
-        if abs(p - p0) > _EQUAL:
+        if p != p0 and abs(p - p0) > _EQUAL:
             return False
     return True
 
@@ -130,6 +137,11 @@ def sample(outcomes: Outcomes, rng: int) -> tuple[Choice, int]:
     n = len(outcomes)
     if n == 0:
         raise ValueError("a chance step with no outcomes")
+    first = outcomes[0]
+    ends = _ENDS.get(id(first))
+    if ends is not None and ends[0] is first and ends[1] is outcomes[n - 1] and ends[2] == n:
+        face, rng = sample_face(rng, n)  # a list made by `uniform` (the common case, checked first)
+        return outcomes[face - 1][0], rng
     if is_uniform(outcomes):
         face, rng = sample_face(rng, n)
         return outcomes[face - 1][0], rng

@@ -109,6 +109,8 @@ class Ctx:
     """One apply: the state, its engine and the events emitted so far. Rulesets
     subclass it to add what their handlers share (the table, say)."""
 
+    __slots__ = ("state", "engine", "events")
+
     def __init__(self, state: Any, engine: "Engine") -> None:
         self.state = state
         self.engine = engine
@@ -119,15 +121,18 @@ class Ctx:
 
     def push(self, *steps: Step) -> None:
         """Push steps so that they run in the order given (the first on top). An
-        interrupt is pushed this way above the frame it suspends."""
-        specs = self.engine.specs
-        stack = self.state.stack
+        interrupt is pushed this way above the frame it suspends. Nothing is pushed
+        once the game is over if the engine says so (`frozen_at_end`)."""
+        engine = self.engine
+        state = self.state
+        if engine.frozen_at_end and state.phase == engine.end_phase:
+            return
+        allowed = engine.fields
+        stack = state.stack
         for s in reversed(steps):
-            spec = specs.get(s.kind)
-            if spec is None:
-                raise StepError(f"unknown step kind {s.kind!r}")
-            if not spec.fields.issuperset(s.args):
-                spec.check(s)
+            names = allowed.get(s.kind)
+            if names is None or not names.issuperset(s.args):
+                engine.refuse_step(s)
             stack.append(s)
 
 
@@ -152,10 +157,13 @@ class Engine:
     """One ruleset's step machine: its step specs, automatic-step handlers, decision
     kinds, chance-step kinds, the choice kinds it takes, and its hooks:
 
+    - `end_phase`: the value of `state.phase` once the game is over (the run stops
+      there; "" if the state says it otherwise), and `frozen_at_end`: steps pushed
+      after that are dropped;
     - `pending(state)`: the kind of the pending input: ROLL, a decision kind, or
       anything else for an automatic step (default: the top step's kind);
-    - `settled(ctx)`: True when the run must stop before the next step (the game is
-      over, say); it may end the game itself;
+    - `settled(ctx)`: True when the run must stop before the next step (the game
+      ends some other way, say); it may end the game itself;
     - `when_empty(ctx)`: the stack ran empty (start the next phase; default: error);
     - `modifier(ctx, step, faces)`: after the last die of a roll step; True if it
       took the roll over (an offer to change it), else the roll is delivered;
@@ -166,10 +174,13 @@ class Engine:
     def __init__(self, name: str) -> None:
         self.name = name
         self.specs: dict[str, StepSpec] = {}
+        self.fields: dict[str, frozenset[str]] = {}  # kind -> its spec's fields (the check on every push)
         self.auto_steps: dict[str, Handler] = {}
         self.decisions: dict[str, Decision] = {}
         self.chance_steps: dict[str, Callable[[Any, Step, int], None]] = {}
         self.choice_keys: dict[str, frozenset[str]] = {}
+        self.end_phase = ""
+        self.frozen_at_end = False
         self.pending: Callable[[Any], str] = _top_kind
         self.settled: Callable[[Any], bool] = _no_settle
         self.when_empty: Callable[[Any], None] = _empty
@@ -184,7 +195,15 @@ class Engine:
         names = frozenset(fields) | (old.fields if old is not None else frozenset())
         sp = StepSpec(kind, names, owner or (old.owner if old is not None else ""))
         self.specs[kind] = sp
+        self.fields[kind] = names
         return sp
+
+    def refuse_step(self, step: Step) -> None:
+        """Raise the StepError for a step its spec does not allow (or no spec)."""
+        sp = self.specs.get(step.kind)
+        if sp is None:
+            raise StepError(f"unknown step kind {step.kind!r}")
+        sp.check(step)
 
     def step(self, kind: str, **kw: Any) -> Step:
         """A new step of a declared kind (its fields checked)."""
@@ -263,16 +282,21 @@ class Engine:
         state = ctx.state
         stack: list[Step] = state.stack
         pending = self.pending
+        by_top = pending is _top_kind
         settled = self.settled
+        check = settled is not _no_settle
+        end = self.end_phase
         decisions = self.decisions
         auto_steps = self.auto_steps
         for _ in range(LIMIT):
-            if settled(ctx):
+            if end and state.phase == end:
+                return
+            if check and settled(ctx):
                 return
             if not stack:
                 self.when_empty(ctx)
                 continue
-            k = pending(state)
+            k = stack[-1].kind if by_top else pending(state)
             if k == ROLL:
                 return
             d = decisions.get(k)
@@ -296,8 +320,9 @@ class Engine:
     def roll_face(self, ctx: Any, top: Step, value: int) -> None:
         """One die of a roll step: wait for the rest, then the modifier hook, then
         deliver the sum."""
-        faces: tuple[int, ...] = top["faces"] + (value,)
-        if len(faces) < top.get("n", 1):
+        args = top.args
+        faces: tuple[int, ...] = args["faces"] + (value,)
+        if len(faces) < args.get("n", 1):
             ctx.push(top.with_(faces=faces))
             return
         hook = self.modifier

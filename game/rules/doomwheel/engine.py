@@ -39,9 +39,13 @@ class Ctx(MachineCtx):
     """One apply: the state, the events emitted and the table (synced when first
     asked for: most steps, dice among them, never look at the table)."""
 
+    __slots__ = ("_geo",)
+
     def __init__(self, state: DoomState) -> None:
-        MachineCtx.__init__(self, state, ENGINE)
+        # the machine's fields set here directly (one apply makes one: a hot path)
         self.state: DoomState = state
+        self.engine = ENGINE
+        self.events: list[Event] = []
         self._geo: Geo | None = None
 
     @property
@@ -50,14 +54,6 @@ class Ctx(MachineCtx):
         if geo is None:
             geo = self._geo = geo_of(self.state)
         return geo
-
-    def push(self, *steps: Step) -> None:
-        """Push steps so that they run in the order given (the first on top); nothing
-        once the race is over."""
-        if self.state.phase == OVER:
-            return
-        MachineCtx.push(self, *steps)
-
 
 def auto(kind: str, *fields: str, owner: str = "") -> Callable[[Handler], Handler]:
     """Register an automatic step kind with the fields it carries."""
@@ -84,9 +80,13 @@ def _player_of(state: DoomState, who: str) -> str:
 
 
 def _deliver(ctx: Ctx, top: Step, faces: tuple[int, ...], total: int, modifier: str | None) -> None:
-    ctx.emit(RollMade(top["who"], _player_of(ctx.state, top["who"]), top["reason"],
-                      "d360" if top["die"] == "dir" else top["die"], faces, total))
-    ctx.push(top["then"].with_(value=total, faces=faces))
+    args = top.args
+    who = args["who"]
+    die = args["die"]
+    wheels = ctx.state.wheels
+    ctx.events.append(RollMade(who, wheels[who].player if who in wheels else who, args["reason"],
+                               "d360" if die == "dir" else die, faces, total))
+    ctx.push(args["then"].with_(value=total, faces=faces))
 
 
 ENGINE.deliver = _deliver
@@ -438,13 +438,11 @@ def end_race(ctx: Ctx, reason: str) -> None:
 
 # --- the machine ----------------------------------------------------------------------------
 
-def _pending(state: DoomState) -> str:
-    top = state.steps[-1]
-    return ROLL if top.kind == "roll" else top.kind
-
-
-ENGINE.pending = _pending
-ENGINE.settled = lambda ctx: ctx.state.phase == OVER
+# the pending input is the top step's kind (a die: "roll", ROLL); the run stops once
+# the race is over, and nothing is pushed after that
+assert ROLL == "roll"
+ENGINE.end_phase = OVER
+ENGINE.frozen_at_end = True
 
 
 def current_actor(state: DoomState) -> str:
@@ -453,9 +451,8 @@ def current_actor(state: DoomState) -> str:
     top = state.steps[-1]
     if top.kind == "roll":
         return CHANCE
-    d = ENGINE.decisions.get(top.kind)
-    if d is not None:
-        return d.actor(state, top)
+    if top.kind in ENGINE.decisions:  # every decision here is a wheel's player's (Decision.actor)
+        return state.wheels[top["wheel"]].player
     raise RuntimeError(f"no pending input (top step {top.kind!r})")
 
 
@@ -533,9 +530,9 @@ def apply(state: DoomState, choice: Choice) -> list[Event]:
             raise IllegalChoice(choice, reason)
     ctx = Ctx(state)
     if value is not None:
-        ENGINE.on_face(ctx, value)
+        ENGINE.roll_face(ctx, state.steps.pop(), value)  # its only chance step is the roll
     elif choice.kind == "roll":
-        ENGINE.on_face(ctx, int(choice["value"]))
+        ENGINE.roll_face(ctx, state.steps.pop(), int(choice["value"]))
     else:
         ENGINE.decide(ctx, choice)
     ENGINE.run(ctx)

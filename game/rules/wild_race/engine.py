@@ -30,9 +30,13 @@ Handler = Callable[["Ctx", Step], None]
 class Ctx(MachineCtx):
     """What a handler works with: the state, the events so far, the table."""
 
+    __slots__ = ("geo",)
+
     def __init__(self, state: RaceState) -> None:
-        MachineCtx.__init__(self, state, ENGINE)
+        # the machine's fields set here directly (one apply makes one: a hot path)
         self.state: RaceState = state
+        self.engine = ENGINE
+        self.events: list[Event] = []
         self.geo: Geo = geo_of(state)
 
 
@@ -329,8 +333,6 @@ def pending_chance(state: RaceState) -> PendingChance:
 
 def _settled(ctx: Ctx) -> bool:
     state = ctx.state
-    if state.phase == OVER:
-        return True
     if len(state.finish_order) + len(state.casualties) >= len(state.racers) \
             and state.phase not in ("setup", "placement"):
         ENGINE.hooks["end"](ctx)  # flow.end_race
@@ -342,6 +344,7 @@ def _when_empty(ctx: Ctx) -> None:
     ENGINE.hooks["phase"](ctx)  # flow: the next phase begins
 
 
+ENGINE.end_phase = OVER
 ENGINE.pending = top_kind
 ENGINE.settled = _settled
 ENGINE.when_empty = _when_empty
