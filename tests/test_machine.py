@@ -274,3 +274,49 @@ def test_sampling_by_probability_for_a_non_uniform_chance_step() -> None:
     assert first in [c for c, _ in outs] and st.rng != seed_state(1)
     st2 = Toy(rng=seed_state(1))
     assert sample_chance(Biased(), st2) == first and st2.rng == st.rng  # deterministic
+
+
+# --- the two races on the machine ------------------------------------------------------
+
+LEVELS = __import__("pathlib").Path(__file__).resolve().parent.parent / "levels"
+
+def test_both_races_say_which_die_is_pending() -> None:
+    from game.levels.course import load_course
+    from game.rules.doomwheel import RULESET as DOOM, DoomSetup, new_state as new_doom
+    from game.rules.wild_race import RULESET as RACE, RaceSetup, new_state as new_race
+    st = new_race(RaceSetup(load_course(str(LEVELS / "wild_race" / "sample_sprint.json")), (("red", "Red"), ("blue", "Blue")), 1, 3))
+    pc = RACE.pending_chance(st)
+    assert (pc.die, pc.reason, pc.who == pc.player) == ("d6", "placement", True)
+    assert [c for c, _ in pc.outcomes] == [c for c, _ in RACE.chance_outcomes(st)]
+    assert abs(sum(p for _, p in pc.outcomes) - 1) < 1e-12
+    ds = new_doom(DoomSetup(load_course(str(LEVELS / "doomwheel" / "figure_of_eight.json")), (("red", "Red"), ("blue", "Blue")), 3))
+    pc = DOOM.pending_chance(ds)
+    assert (pc.die, pc.reason, len(pc.outcomes)) == ("d6", "grid", 6)
+
+
+def test_a_wild_race_move_is_a_frame_and_digests_keep_the_old_slot() -> None:
+    from game.core.protocol import CHANCE, TERMINAL
+    from game.core.record import state_tree
+    from game.levels.course import load_course
+    from game.rules.wild_race import RULESET as RACE, RaceSetup, new_state as new_race
+    from game.sim import make_agents
+    course = load_course(str(LEVELS / "wild_race" / "sample_sprint.json"))
+    for seed in range(1, 30):
+        st = new_race(RaceSetup(course, (("red", "Red"), ("blue", "Blue")), 2, seed))
+        agents = make_agents("greedy", ["red", "blue"], seed)
+        while RACE.current_actor(st) != TERMINAL and st.move is None:
+            a = RACE.current_actor(st)
+            RACE.apply(st, sample_chance(RACE, st) if a == CHANCE else agents[a].act(RACE, st, RACE.legal_choices(st)))
+        if st.move is not None:
+            break
+    m = st.move
+    assert m is not None
+    frames = [s for s in st.stack if s.kind == "move"]
+    assert len(frames) == 1 and frames[0]["racer"] == m.racer and frames[0]["move"] is m
+    tree = state_tree(st)
+    assert tree["move"]["racer"] == m.racer and all(s["kind"] != "move" for s in tree["stack"])
+    assert list(tree).index("move") == list(tree).index("passes") - 1  # where the slot was
+    c = st.clone()
+    assert c.move is not m and c.move == m
+    c.move.legs.append((0.0, 1.0))  # type: ignore[union-attr]
+    assert c.move != m
