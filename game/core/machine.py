@@ -104,10 +104,25 @@ class Decision:
         raise NotImplementedError
 
 
+def push_steps(engine: "Engine", stack: list[Step], steps: tuple[Step, ...]) -> None:
+    """Push steps so that they run in the order given (the first on top), each
+    checked against its spec. An interrupt is pushed this way above the frame it
+    suspends."""
+    allowed = engine.fields
+    for s in reversed(steps):
+        names = allowed.get(s.kind)
+        if names is None or not names.issuperset(s.args):
+            engine.refuse_step(s)
+        stack.append(s)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Ctx:
-    """One apply: the state, its engine and the events emitted so far. Rulesets
-    subclass it to add what their handlers share (the table, say)."""
+    """One apply: the state, its engine and the events emitted so far: what the
+    machine hands to every handler. A ruleset may use it as it is or bring its own
+    with the same parts (`state` with its `stack`, `engine`, `events`, `emit`, `push`
+    through `push_steps`) and what its handlers share besides (the table, say), its
+    state typed as its own."""
 
     __slots__ = ("state", "engine", "events")
 
@@ -120,20 +135,8 @@ class Ctx:
         self.events.append(e)
 
     def push(self, *steps: Step) -> None:
-        """Push steps so that they run in the order given (the first on top). An
-        interrupt is pushed this way above the frame it suspends. Nothing is pushed
-        once the game is over if the engine says so (`frozen_at_end`)."""
-        engine = self.engine
-        state = self.state
-        if engine.frozen_at_end and state.phase == engine.end_phase:
-            return
-        allowed = engine.fields
-        stack = state.stack
-        for s in reversed(steps):
-            names = allowed.get(s.kind)
-            if names is None or not names.issuperset(s.args):
-                engine.refuse_step(s)
-            stack.append(s)
+        """Push steps so that they run in the order given (the first on top)."""
+        push_steps(self.engine, self.state.stack, steps)
 
 
 def _no_settle(ctx: Any) -> bool:
@@ -158,8 +161,7 @@ class Engine:
     kinds, chance-step kinds, the choice kinds it takes, and its hooks:
 
     - `end_phase`: the value of `state.phase` once the game is over (the run stops
-      there; "" if the state says it otherwise), and `frozen_at_end`: steps pushed
-      after that are dropped;
+      there; "" if the state says it otherwise);
     - `pending(state)`: the kind of the pending input: ROLL, a decision kind, or
       anything else for an automatic step (default: the top step's kind);
     - `settled(ctx)`: True when the run must stop before the next step (the game
@@ -180,7 +182,6 @@ class Engine:
         self.chance_steps: dict[str, Callable[[Any, Step, int], None]] = {}
         self.choice_keys: dict[str, frozenset[str]] = {}
         self.end_phase = ""
-        self.frozen_at_end = False
         self.pending: Callable[[Any], str] = _top_kind
         self.settled: Callable[[Any], bool] = _no_settle
         self.when_empty: Callable[[Any], None] = _empty

@@ -20,7 +20,7 @@ from game.levels.course import start_slots
 from game.core.chance import PendingChance, UniformOutcomes, uniform
 from game.core.errors import IllegalChoice
 from game.core.events import Event, RollMade
-from game.core.machine import ROLL, Ctx as MachineCtx, Decision as MachineDecision, Engine, GroupRoll
+from game.core.machine import ROLL, Decision as MachineDecision, Engine, GroupRoll, push_steps
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.doomwheel import charts
 from game.rules.doomwheel import events as ev
@@ -35,15 +35,15 @@ ROLLED = ("value", "faces")  # what a roll hands to its `then` step
 ENGINE = Engine("doomwheel")
 
 
-class Ctx(MachineCtx):
-    """One apply: the state, the events emitted and the table (synced when first
-    asked for: most steps, dice among them, never look at the table)."""
+class Ctx:
+    """One apply (the machine's Ctx, its state typed as a DoomState): the state, the
+    events emitted and the table (synced when first asked for: most steps, dice
+    among them, never look at the table)."""
 
-    __slots__ = ("_geo",)
+    __slots__ = ("state", "engine", "events", "_geo")
 
     def __init__(self, state: DoomState) -> None:
-        # the machine's fields set here directly (one apply makes one: a hot path)
-        self.state: DoomState = state
+        self.state = state
         self.engine = ENGINE
         self.events: list[Event] = []
         self._geo: Geo | None = None
@@ -54,6 +54,15 @@ class Ctx(MachineCtx):
         if geo is None:
             geo = self._geo = geo_of(self.state)
         return geo
+
+    def emit(self, e: Event) -> None:
+        self.events.append(e)
+
+    def push(self, *steps: Step) -> None:
+        """Push steps so that they run in the order given (the first on top); nothing
+        once the race is over."""
+        if self.state.phase != OVER:
+            push_steps(ENGINE, self.state.steps, steps)
 
 def auto(kind: str, *fields: str, owner: str = "") -> Callable[[Handler], Handler]:
     """Register an automatic step kind with the fields it carries."""
@@ -439,10 +448,9 @@ def end_race(ctx: Ctx, reason: str) -> None:
 # --- the machine ----------------------------------------------------------------------------
 
 # the pending input is the top step's kind (a die: "roll", ROLL); the run stops once
-# the race is over, and nothing is pushed after that
+# the race is over
 assert ROLL == "roll"
 ENGINE.end_phase = OVER
-ENGINE.frozen_at_end = True
 
 
 def current_actor(state: DoomState) -> str:

@@ -16,8 +16,7 @@ from game.core.chance import PendingChance, uniform
 from game.core.dice import faces_of
 from game.core.errors import IllegalChoice
 from game.core.events import Event, RollMade
-from game.core.machine import (
-    ROLL, Ctx as MachineCtx, Decision as MachineDecision, Engine, replace_group, split_by_value)
+from game.core.machine import Decision as MachineDecision, Engine, push_steps, replace_group, split_by_value
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.wild_race import events as ev
 from game.rules.wild_race.geo import Geo, geo_of
@@ -27,17 +26,24 @@ ENGINE = Engine("wild-race")
 Handler = Callable[["Ctx", Step], None]
 
 
-class Ctx(MachineCtx):
-    """What a handler works with: the state, the events so far, the table."""
+class Ctx:
+    """What a handler works with (the machine's Ctx, its state typed as a RaceState):
+    the state, the events so far, the table."""
 
-    __slots__ = ("geo",)
+    __slots__ = ("state", "engine", "events", "geo")
 
     def __init__(self, state: RaceState) -> None:
-        # the machine's fields set here directly (one apply makes one: a hot path)
-        self.state: RaceState = state
+        self.state = state
         self.engine = ENGINE
         self.events: list[Event] = []
         self.geo: Geo = geo_of(state)
+
+    def emit(self, e: Event) -> None:
+        self.events.append(e)
+
+    def push(self, *steps: Step) -> None:
+        """Push steps so that they run in the order given (the first on top)."""
+        push_steps(ENGINE, self.state.stack, steps)
 
 
 class Decision(MachineDecision):
