@@ -26,7 +26,8 @@ from typing import Any
 from game.ai.doomwheel import knowledge as kn
 from game.ai.doomwheel.look import resync
 from game.ai.doomwheel.normal import WIN, DoomNormalAgent, name_of
-from game.core.dice import sample_face, seed_state
+from game.core.chance import sample
+from game.core.dice import seed_state
 from game.core.protocol import CHANCE, TERMINAL, Choice, Ruleset
 from game.rules.doomwheel.geo import schwenk_cost
 from game.rules.doomwheel.state import DoomState
@@ -104,9 +105,8 @@ class DoomHardAgent:
             if actor == TERMINAL:
                 break
             if actor == CHANCE:
-                outcomes = ruleset.chance_outcomes(st)
-                face, dice = sample_face(dice, len(outcomes))
-                ruleset.apply(st, outcomes[face - 1][0])
+                drawn, dice = sample(ruleset.chance_outcomes(st), dice)  # by probability (fair dice: as before)
+                ruleset.apply(st, drawn)
                 continue
             top = st.steps[-1]
             if top.kind == "plan" and top["wheel"] == me:

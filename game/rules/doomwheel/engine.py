@@ -475,7 +475,13 @@ def chance_outcomes(state: DoomState) -> Sequence[tuple[Choice, float]]:
     die = top["die"]
     if die == "spot":
         return UniformOutcomes(0, int(top["count"]))
-    return uniform(0 if die == "dir" else 1, FACES[die])
+    got = _OUTCOMES.get(die)
+    if got is None:
+        got = _OUTCOMES[die] = uniform(0 if die == "dir" else 1, FACES[die])
+    return list(got)
+
+
+_OUTCOMES: dict[str, list[tuple[Choice, float]]] = {}  # per die (shared items: Choices are immutable)
 
 
 def pending_chance(state: DoomState) -> PendingChance:
