@@ -472,18 +472,25 @@ def state_to_json(st: DoomState) -> dict[str, Any]:
 
 # --- the hooks -------------------------------------------------------------------------------
 
+def _pending(st: DoomState) -> tuple[str, str, str, int]:
+    """The pending roll as the rules' pending_chance says: (die as this format words
+    it: d6, d3, dir or spot; who; reason; how many outcomes, 0 up or 1 up)."""
+    pc = RULESET.pending_chance(st)
+    return ("dir" if pc.die == "d360" else pc.die), pc.who, pc.reason, len(pc.outcomes)
+
+
 def _spot_index(sc: Scenario, d: ScriptedDie, st: DoomState) -> int:
     from game.rules.doomwheel.critters import free_spots
-    top = st.steps[-1]
-    if top["die"] != "spot":
-        raise BadInput(sc.source, d.path, f"`at` is for a respawn spot; the die pending is {top['who']}'s "
-                                          f"{top['reason']} ({top['die']})")
+    die, who, reason, _ = _pending(st)
+    if die != "spot":
+        raise BadInput(sc.source, d.path, f"`at` is for a respawn spot; the die pending is {who}'s "
+                                          f"{reason} ({die})")
     assert d.at is not None
-    spots = free_spots(Ctx(st), st.critters[top["who"]])
+    spots = free_spots(Ctx(st), st.critters[who])
     try:
         return spots.index(d.at)
     except ValueError:
-        raise BadInput(sc.source, d.path, f"({d.at[0]:g}, {d.at[1]:g}) is not a free spot for {top['who']} "
+        raise BadInput(sc.source, d.path, f"({d.at[0]:g}, {d.at[1]:g}) is not a free spot for {who} "
                                           "(spots are multiples of 0.25\" on the track, clear of edges "
                                           "and wheels)") from None
 
@@ -508,22 +515,21 @@ class DoomwheelHooks(ScenarioHooks):
 
     def die_value(self, sc: Scenario, d: ScriptedDie) -> int:
         st = sc.state
-        top = st.steps[-1]
-        die, who, reason = top["die"], top["who"], top["reason"]
+        die, who, reason, n = _pending(st)
         if d.who is not None and d.who != who:
             raise BadInput(sc.source, d.path, f"this die is {who}'s {reason}, not {d.who}'s")
         if d.reason is not None and d.reason != reason:
             raise BadInput(sc.source, d.path, f"this die is {who}'s {reason}, not {d.reason}")
         value = _spot_index(sc, d, st) if d.at is not None else d.value
         lo = 0 if die in ("dir", "spot") else 1
-        hi = lo + (int(top["count"]) if die == "spot" else {"d6": 6, "d3": 3, "dir": 360}[die]) - 1
+        hi = lo + n - 1
         if value is None or not lo <= value <= hi:
             raise BadInput(sc.source, d.path, f"{who}'s {reason} is a {_die_name(die)}: {lo}-{hi}, got {value}")
         return value
 
     def dice_needed(self, st: DoomState) -> str:
-        top = st.steps[-1]
-        return f"{top['who']}'s {top['reason']} ({_die_name(top['die'])}) is pending"
+        die, who, reason, _ = _pending(st)
+        return f"{who}'s {reason} ({_die_name(die)}) is pending"
 
     def top_kind(self, st: DoomState) -> str:
         return st.steps[-1].kind

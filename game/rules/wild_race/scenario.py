@@ -15,7 +15,7 @@ from game.core.errors import BadInput
 from game.core.jsonload import Obj, Val
 from game.core.scenario import Scenario, ScenarioHooks, ScriptedDie, Setup
 import game.rules.wild_race  # noqa: F401  (registers every step of the rules)
-from game.rules.wild_race.engine import Ctx, advance, pending_die
+from game.rules.wild_race.engine import Ctx, advance
 from game.rules.wild_race.geo import unit
 from game.rules.wild_race.options import parse_options
 from game.rules.wild_race.state import (
@@ -285,7 +285,7 @@ class WildRaceHooks(ScenarioHooks):
     turn_ahead_phase = "priority"
 
     def die_value(self, sc: Scenario, d: ScriptedDie) -> int:
-        die, who, reason = pending_die(sc.state)
+        die, who, reason = self._pending(sc.state)
         if d.who is not None and d.who != who:
             raise BadInput(sc.source, d.path, f"this die is for {who} ({reason}), not {d.who}")
         if d.reason is not None and d.reason != reason:
@@ -296,8 +296,13 @@ class WildRaceHooks(ScenarioHooks):
         return d.value
 
     def dice_needed(self, st: RaceState) -> str:
-        die, who, reason = pending_die(st)
+        die, who, reason = self._pending(st)
         return f"a {die.upper()} is needed for {who} ({reason})"
+
+    def _pending(self, st: RaceState) -> tuple[str, str, str]:
+        """(die, who, reason) of the pending roll, as the rules' pending_chance says."""
+        pc = self.rules.pending_chance(st)
+        return pc.die, pc.who, pc.reason
 
     def top_kind(self, st: RaceState) -> str:
         return st.stack[-1].kind if st.stack else "?"
