@@ -110,8 +110,8 @@ def push_steps(engine: "Engine", stack: list[Step], steps: tuple[Step, ...]) -> 
     suspends."""
     allowed = engine.fields
     for s in reversed(steps):
-        names = allowed.get(s.kind)
-        if names is None or not names.issuperset(s.args):
+        kind = s.kind
+        if kind not in allowed or not allowed[kind].issuperset(s.args):
             engine.refuse_step(s)
         stack.append(s)
 
@@ -179,6 +179,7 @@ class Engine:
         self.fields: dict[str, frozenset[str]] = {}  # kind -> its spec's fields (the check on every push)
         self.auto_steps: dict[str, Handler] = {}
         self.decisions: dict[str, Decision] = {}
+        self.always: set[str] = set()  # decision kinds whose `needed` is always True (not asked)
         self.chance_steps: dict[str, Callable[[Any, Step, int], None]] = {}
         self.choice_keys: dict[str, frozenset[str]] = {}
         self.end_phase = ""
@@ -226,6 +227,10 @@ class Engine:
         """Register a decision kind (its step fields, its choice kinds)."""
         self.spec(d.kind, *fields, *d.fields)
         self.decisions[d.kind] = d
+        if getattr(type(d), "needed", None) is Decision.needed:
+            self.always.add(d.kind)
+        else:
+            self.always.discard(d.kind)
         self.choices(d.keys)
         return d
 
@@ -288,6 +293,7 @@ class Engine:
         check = settled is not _no_settle
         end = self.end_phase
         decisions = self.decisions
+        always = self.always
         auto_steps = self.auto_steps
         for _ in range(LIMIT):
             if end and state.phase == end:
@@ -300,17 +306,15 @@ class Engine:
             k = stack[-1].kind if by_top else pending(state)
             if k == ROLL:
                 return
-            d = decisions.get(k)
-            if d is not None:
-                if d.needed(state, stack[-1]):
+            if k in decisions:  # `in` and [] rather than .get: this loop runs every step
+                if k in always or decisions[k].needed(state, stack[-1]):
                     return
                 stack.pop()
                 continue
             step = stack.pop()
-            handler = auto_steps.get(step.kind)
-            if handler is None:
+            if step.kind not in auto_steps:
                 raise StepError(f"no handler for step {step.kind!r}")
-            handler(ctx, step)
+            auto_steps[step.kind](ctx, step)
         raise RuntimeError("the rules did not settle (step loop)")
 
     def on_face(self, ctx: Any, value: int) -> None:
