@@ -1,6 +1,10 @@
-"""Render a preview sheet of the game's art (game/ui/art.py) to a PNG.
+"""Render a preview sheet of the game's art (game/ui/art.py) to a PNG; with
+`stands`, the sheet of Rally Round the King's stands (game/ui/rrtk/stands.py):
+every figure count, foot and mounted, each purpose and look, the tag icons,
+small sizes, facings and the sides' colours and markers.
 
     python tools/preview_art.py [out/art_preview.png]
+    python tools/preview_art.py stands [out/stands_preview.png]
 
 Headless: uses SDL's dummy video driver; needs no display.
 """
@@ -178,7 +182,110 @@ def render(path: str) -> float:
     return elapsed
 
 
+def stands_sheet(path: str) -> float:
+    """Every stand combination on one sheet (game/ui/rrtk/stands.py)."""
+    from game.ui.rrtk import stands
+    pygame.init()
+    t0 = time.perf_counter()
+    sheet = pygame.Surface((1500, 1640))
+    sheet.fill(BG)
+    board = art.table_background((1500, 1640), seed=7)
+    sheet.blit(board, (0, 0))
+    y = 14
+    text(sheet, "Rally Round the King: stands, front edge up (light band), side colour + marker on the rear",
+         (24, y), 24, True)
+    y += 44
+    red, blue = art.player_colour(0), art.player_colour(1)
+    for mounted in (False, True):
+        text(sheet, ("Mounted" if mounted else "Foot") + ": figures 1-4 x melee / missile / skirmish, "
+             "AC 2 and AC 4 (helmets, mail)", (24, y), 17, True)
+        y += 28
+        for p_i, purpose in enumerate(stands.PURPOSES):
+            text(sheet, purpose, (24, y + 22), 15, col=INK)
+            x = 120
+            for ac in (2, 4):
+                for figs in (1, 2, 3, 4):
+                    img = stands.stand_surface(figs, mounted, purpose, (), red if ac == 2 else blue, 150,
+                                               marker=0 if ac == 2 else 1, ac=ac)
+                    sheet.blit(img, (x, y))
+                    x += 166
+            y += stands.stand_size(150, mounted)[1] + 14
+        y += 6
+    text(sheet, "Special looks and tags: pikes, shock lances, flyers, cannon, engine, chariots, elephant, monsters",
+         (24, y), 17, True)
+    y += 28
+    specials = [("Pike", 4, False, "melee", ("Pike",), "troops", 4), ("Knights", 3, True, "melee", ("Elite", "Shock"), "troops", 6),
+                ("Gargoyles", 1, True, "melee", ("Flying", "Terror", "Shock"), "monster", 4),
+                ("Winged foot", 2, False, "melee", ("Flying", "UD"), "troops", 2),
+                ("Cannons", 1, False, "missile", ("Artillery",), "cannon", 4),
+                ("Ballistae", 1, False, "missile", ("Engine",), "engine", 2),
+                ("Heavy Chariot", 1, True, "melee", ("Dual", "Shock"), "chariot", 4),
+                ("Light Chariots", 2, True, "missile", (), "chariot", 2),
+                ("Elephants", 1, False, "melee", ("Terror", "UD"), "elephant", 4),
+                ("Trolls", 1, False, "melee", ("Frenzy", "Terror", "UD"), "monster", 4),
+                ("Hill Giants", 4, False, "melee", ("Terror", "Engine", "UD"), "monster", 6),
+                ("Levies", 3, False, "melee", ("UD",), "troops", 2)]
+    x = 24
+    for i, (name, figs, mounted, purpose, tags, look, ac) in enumerate(specials):
+        col = art.player_colour(i % 8)
+        assert look == stands.look_for(name, tags, figs, mounted, purpose), name
+        img = stands.stand_surface(figs, mounted, purpose, tags, col, 150, marker=i % 8, ac=ac, look=look)
+        sheet.blit(img, (x, y))
+        strip, _ = stands.tag_strip(tags, 20)
+        sheet.blit(strip, (x, y + img.get_height() + 4))
+        text(sheet, name, (x, y + img.get_height() + 26), 14, col=INK)
+        x += 244
+        if i % 6 == 5:
+            x = 24
+            y += 170
+    y += 4
+    text(sheet, "Small sizes (the table): 24, 32 and 48 px wide; facings 0, 45, 90, 180, 270", (24, y), 17, True)
+    y += 28
+    x = 24
+    for width in (24, 32, 48):
+        for facing in (0, 45, 90, 180, 270):
+            for mounted, purpose, tags in ((False, "melee", ("Pike",)), (True, "melee", ("Shock",))):
+                img = stands.stand_surface(3, mounted, purpose, tags, red, width, facing=facing, marker=0, ac=4)
+                sheet.blit(img, (x, y))
+                x += img.get_width() + 8
+        x += 20
+        if width == 32:
+            x = 24
+            y += 80
+    y += 90
+    text(sheet, "Sides: standard and colour-blind palettes, each with its marker", (24, y), 17, True)
+    y += 28
+    for cb in (False, True):
+        x = 24
+        for i in range(8):
+            img = stands.stand_surface(4, False, "melee", (), art.player_colour(i, cb), 80, marker=i, ac=4)
+            sheet.blit(img, (x, y))
+            img = stands.stand_surface(2, True, "missile", (), art.player_colour(i, cb), 80, marker=i)
+            sheet.blit(img, (x + 88, y))
+            x += 184
+        y += 72
+    text(sheet, "Tag icons (tooltips say the rule in our words)", (24, y), 17, True)
+    y += 30
+    x = 24
+    for tag in ("Elite", "Shock", "Pike", "Flying", "Terror", "UD", "Artillery", "Engine", "CW", "Dual",
+                "Frenzy", "Fanatic", "Stakes", "FA"):
+        sheet.blit(stands.tag_icon(tag, 28), (x, y))
+        sheet.blit(stands.tag_icon(tag, 16), (x + 34, y + 6))
+        text(sheet, tag, (x, y + 32), 13, col=INK)
+        x += 104
+    y += 60
+    elapsed = time.perf_counter() - t0
+    sheet = sheet.subsurface(pygame.Rect(0, 0, sheet.get_width(), min(sheet.get_height(), y))).copy()
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    pygame.image.save(sheet, path)
+    return elapsed
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) > 1 and argv[1] == "stands":
+        path = argv[2] if len(argv) > 2 else os.path.join("out", "stands_preview.png")
+        print(f"wrote {path} ({stands_sheet(path):.2f} s)")
+        return 0
     path = argv[1] if len(argv) > 1 else os.path.join("out", "art_preview.png")
     elapsed = render(path)
     print(f"wrote {path} ({elapsed:.2f} s)")
