@@ -25,7 +25,7 @@ MAX_RACES = 100_000
 
 def ruleset_arg(name: str) -> registry.Registration:
     """The registered ruleset a --ruleset value names; BadInput otherwise."""
-    reg = registry.find(str(name))
+    reg = registry.find(str(name), playable=True)
     if reg is None:
         names = registry.names()
         known = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)

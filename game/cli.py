@@ -107,7 +107,20 @@ def build_parser() -> argparse.ArgumentParser:
     rr.add_argument("--out", required=True, metavar="FILE.png")
     rr.add_argument("--game", type=int, default=1, help="which game of a Grand Prix replay (1-based)")
     sub.add_parser("play", help="open the game window (the default)")
+    registry.load("ui")  # the rulesets' own commands are their top rooms'
+    for reg in registry.every(all=True):
+        for name, command in sorted(reg.commands.items()):
+            registry.resolve(command["parser"])(sub.add_parser(name, help=command.get("help", "")))
     return p
+
+
+def _ruleset_command(name: str | None) -> Any:
+    """The run function of a ruleset's own top-level command called `name`, or None."""
+    from game.core import registry
+    for reg in registry.every(all=True):
+        if name in reg.commands:
+            return registry.resolve(reg.commands[name]["run"])
+    return None
 
 
 def _the(title: str) -> str:
@@ -148,6 +161,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cmd == "report":
             from game.ui.report import report_command
             return report_command(args.file, args.out, args.game)
+        run = _ruleset_command(args.cmd)
+        if run is not None:
+            return int(run(args))
         return play_command()
     except BadInput as e:
         print(e.line(), file=sys.stderr)

@@ -93,10 +93,11 @@ def test_no_relative_imports_hide_from_the_layer_check() -> None:
 
 # --------------------------------------------------------------------------- rulesets by registration, not by name
 
-def _registrations() -> list:  # type: ignore[type-arg]
+def _registrations(all: bool = True) -> list:  # type: ignore[type-arg]
+    """Every registration (all=False: the playable ones, with a ruleset object)."""
     from game.core import registry
     registry.load("ui")
-    return registry.every()
+    return registry.every(all=all)
 
 
 def _rooms(reg: object) -> list[str]:
@@ -134,7 +135,9 @@ def test_no_code_outside_a_rulesets_rooms_names_it() -> None:
     regs = _registrations()
     words = set()
     for r in regs:
-        words |= {r.name, r.name.replace("-", "_"), r.package, r.state_type.__name__, type(r.ruleset).__name__}
+        words |= {r.name, r.name.replace("-", "_"), r.package}
+        if r.ruleset is not None:
+            words |= {r.state_type.__name__, type(r.ruleset).__name__}
     rooms = [room for r in regs for room in _rooms(r)]
     found: dict[str, list[str]] = {}
     for path in sorted((ROOT / "game").rglob("*.py")):
@@ -154,11 +157,13 @@ def test_every_ruleset_has_its_three_rooms_and_they_register() -> None:
     """Each ruleset has game/rules/<r>/, game/ai/<r>/ and game/ui/<r>/, and each room
     adds its parts to the registration: the rules (the ruleset, its setup), the ai
     (its agents), the ui (its window parts, report and command-line hooks)."""
-    regs = _registrations()
-    assert [r.name for r in regs] == ["wild-race", "doomwheel"]
-    for r in regs:
+    assert [r.name for r in _registrations()] == ["wild-race", "doomwheel", "rrtk"]
+    for r in _registrations():
         for room in _rooms(r):
             assert (ROOT / room / "__init__.py").is_file(), room
+    regs = _registrations(all=False)
+    assert [r.name for r in regs] == ["wild-race", "doomwheel"]
+    for r in regs:
         assert r.package and r.title and r.ruleset.name == r.name
         assert r.new_state is not None and r.options is not None and r.default_level
         assert r.make_agent is not None and r.agents and set(r.offered) <= set(r.agents)
@@ -168,6 +173,20 @@ def test_every_ruleset_has_its_three_rooms_and_they_register() -> None:
             r.part(role)  # every reference resolves
         for part in ("simulate", "arena", "report"):
             assert r.hook(part) is not None
+
+
+def test_a_registration_without_a_game_is_seen_but_not_played() -> None:
+    """Rally Round the King has its armies but no battle yet: no ruleset object, no
+    state. Every registration lists it; the playable lists (simulate, the arena, new
+    games) do not; its own commands resolve."""
+    from game.core import registry
+    regs = {r.name: r for r in _registrations()}
+    rrtk = regs["rrtk"]
+    assert rrtk.ruleset is None and rrtk.state_type is None and not rrtk.playable
+    assert "rrtk" not in registry.names() and registry.find("rrtk") is rrtk
+    assert registry.find("rrtk", playable=True) is None
+    for command in rrtk.commands.values():
+        assert callable(registry.resolve(command["parser"])) and callable(registry.resolve(command["run"]))
 
 
 def test_the_registry_finds_by_name_and_by_state() -> None:

@@ -17,7 +17,7 @@ def registration(ruleset: str | None = None) -> registry.Registration:
     """The ruleset's registration with its ai room loaded (None: the first ruleset,
     the Wild Race)."""
     registry.load("ai")
-    return registry.every()[0] if ruleset is None else registry.get(ruleset)
+    return registry.every()[0] if ruleset is None else registry.get(ruleset, playable=True)
 
 
 def make_agent(kind: str, seed: int, source: str = "agent", ruleset: str | None = None) -> Any:

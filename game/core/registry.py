@@ -12,6 +12,13 @@ A ruleset registered by hand (a test's toy ruleset) needs no rooms at all.
 
 Look-ups: `every()`, `get(name)` (KeyError), `find(name)` (None), `of_state(state)`.
 Names are as in files ("wild-race", "doomwheel"); "wild_race" finds the same one.
+
+A registration may have no game yet (no `ruleset`, no `state_type`: Rally Round the
+King while only its armies exist). `every()` and `names()` list the playable ones (what
+simulate, the arena and the new-game lists offer); `every(all=True)`, `find` and `get`
+see every registration (`find(name, playable=True)` only a playable one). A room may add
+top-level command-line commands (`commands`), which game/cli.py adds for every
+registration.
 """
 
 from __future__ import annotations
@@ -34,8 +41,8 @@ class Registration:
 
     name: str  # as in files: "wild-race"
     title: str  # "The Wild Race"
-    ruleset: Ruleset  # the ruleset object (game.core.protocol.Ruleset)
-    state_type: type  # its game state's class (of_state)
+    ruleset: Ruleset | None = None  # the ruleset object (game.core.protocol.Ruleset); None: no game yet
+    state_type: type | None = None  # its game state's class (of_state); None with no ruleset
     package: str = ""  # its rooms' folder name under game/rules, game/ai, game/ui ("wild_race")
     short: str = ""  # "Wild Race", for lists
     order: int = 100  # where it stands in lists (every(), the command line's choices)
@@ -66,9 +73,17 @@ class Registration:
     simulate: Callable[..., int] | str | None = None  # (args) -> exit code: `simulate <name>`
     arena: Callable[..., int] | str | None = None  # (args) -> exit code: `arena --ruleset <name>`
     help: dict[str, str] = field(default_factory=dict)  # command-line help pieces: "players", ...
+    # extra top-level commands: name -> {"help": words, "parser": "module:function" (adds the
+    # command's arguments to its argparse parser), "run": "module:function" ((args) -> exit code)}
+    commands: dict[str, dict[str, str]] = field(default_factory=dict)
     # ui room (game/ui/<package>)
     window: dict[str, Any] = field(default_factory=dict)  # scenes, panels, words, ... by role
     report: Any = None  # its race report's parts (game.ui.report; "module:" for a module)
+
+    @property
+    def playable(self) -> bool:
+        """True if it has a game to play (a ruleset object)."""
+        return self.ruleset is not None
 
     def hook(self, part: str) -> Any:
         """A part of the registration, a "module:function" reference imported."""
@@ -143,25 +158,29 @@ def load(layer: str = "rules") -> None:
                 importlib.import_module(room)
 
 
-def every() -> list[Registration]:
-    """Every registered ruleset, in their list order (then by name)."""
+def every(all: bool = False) -> list[Registration]:
+    """Every playable registered ruleset (all=True: every registration), in their list
+    order (then by name)."""
     load()
-    return sorted(_BY_NAME.values(), key=lambda r: (r.order, _key(r.name)))
+    return sorted((r for r in _BY_NAME.values() if all or r.ruleset is not None),
+                  key=lambda r: (r.order, _key(r.name)))
 
 
 def names() -> tuple[str, ...]:
     return tuple(r.name for r in every())
 
 
-def find(name: str) -> Registration | None:
-    """The ruleset called `name` ('wild-race' or 'wild_race' alike), or None."""
+def find(name: str, playable: bool = False) -> Registration | None:
+    """The ruleset called `name` ('wild-race' or 'wild_race' alike), or None (also
+    None, with playable=True, for one with no game yet)."""
     load()
-    return _BY_NAME.get(_key(name))
+    reg = _BY_NAME.get(_key(name))
+    return None if reg is None or (playable and reg.ruleset is None) else reg
 
 
-def get(name: str) -> Registration:
+def get(name: str, playable: bool = False) -> Registration:
     """As find, but a KeyError naming the known ones for an unknown name."""
-    reg = find(name)
+    reg = find(name, playable)
     if reg is None:
         raise KeyError(f"unknown ruleset {name!r} (known: {', '.join(names())})")
     return reg
@@ -171,7 +190,7 @@ def of_state(state: Any) -> Registration:
     """The ruleset a game state belongs to (by its state type)."""
     load()
     for reg in _BY_NAME.values():
-        if isinstance(state, reg.state_type):
+        if reg.state_type is not None and isinstance(state, reg.state_type):
             return reg
     raise KeyError(f"no ruleset plays a {type(state).__name__}")
 

@@ -10,8 +10,8 @@ def by_name(name: str) -> Ruleset:
     """The ruleset object for a registered name ('wild-race' and 'wild_race' alike);
     ValueError for an unknown one."""
     from game.core import registry
-    reg = registry.find(name)
-    if reg is None:
+    reg = registry.find(name, playable=True)
+    if reg is None or reg.ruleset is None:
         raise ValueError(f"unknown ruleset {name!r} (known: {registry.known()})")
     return reg.ruleset
 
@@ -19,4 +19,6 @@ def by_name(name: str) -> Ruleset:
 def ruleset_of(state: object) -> Ruleset:
     """The ruleset object a game state belongs to."""
     from game.core import registry
-    return registry.of_state(state).ruleset
+    rules = registry.of_state(state).ruleset
+    assert rules is not None  # of_state finds only registrations with a state type
+    return rules

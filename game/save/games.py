@@ -22,7 +22,7 @@ from game.core.record import (Divergence, GameRecord, GameSetup, RecordingRulese
 
 def registration_named(name: str, source: str = "game", where: str = "setup.ruleset") -> registry.Registration:
     """The registered ruleset called `name`; BadInput naming the field otherwise."""
-    reg = registry.find(name)
+    reg = registry.find(name, playable=True)
     if reg is None:
         raise BadInput(source, where, f"unknown ruleset {name!r} (known: {registry.known()})")
     return reg
