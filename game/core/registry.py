@@ -85,6 +85,12 @@ class Registration:
         """True if it has a game to play (a ruleset object)."""
         return self.ruleset is not None
 
+    def rules(self) -> Ruleset:
+        """Its ruleset object (LookupError for a registration with no game yet)."""
+        if self.ruleset is None:
+            raise LookupError(f"{self.title} has no game to play yet")
+        return self.ruleset
+
     def hook(self, part: str) -> Any:
         """A part of the registration, a "module:function" reference imported."""
         return resolve(getattr(self, part))

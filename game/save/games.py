@@ -29,7 +29,7 @@ def registration_named(name: str, source: str = "game", where: str = "setup.rule
 
 
 def ruleset_named(name: str, source: str = "game", where: str = "setup.ruleset") -> Ruleset:
-    return registration_named(name, source, where).ruleset
+    return registration_named(name, source, where).rules()
 
 
 def _prefixed(e: BadInput, source: str, prefix: str) -> BadInput:
@@ -47,7 +47,7 @@ def level_of(setup: GameSetup, source: str, where: str = "setup") -> Course:
 def new_state_from_setup(setup: GameSetup, source: str = "game", where: str = "setup") -> tuple[Ruleset, Any]:
     """(ruleset, fresh state) for a setup; BadInput naming the field on any problem."""
     reg = registration_named(setup.ruleset, source, f"{where}.ruleset")
-    rules = reg.ruleset
+    rules = reg.rules()
     level = level_of(setup, source, where)
     if level.ruleset != rules.name:
         raise BadInput(source, f"{where}.ruleset", f"is {rules.name}, but the course is a {level.ruleset} course")
@@ -74,7 +74,7 @@ def setup_from_state(state: Any, seats: Iterable[SeatRecord]) -> GameSetup:
     if [s.player for s in seat_list] != players:
         raise ValueError(f"the seats {[s.player for s in seat_list]} are not the state's players {players}")
     level = course_to_json(state.course)
-    setup = GameSetup(reg.ruleset.name, level, seat_list, int(state.seed), state.options.to_json())
+    setup = GameSetup(reg.rules().name, level, seat_list, int(state.seed), state.options.to_json())
     if reg.setup_fields is not None:
         setup.fields.update(reg.setup_fields(state))
     _, fresh = new_state_from_setup(setup)
@@ -156,14 +156,14 @@ def start_game(state: Any, seats: Iterable[SeatRecord]) -> RecordedGame:
     """Begin recording a game that has had no choice applied yet."""
     seat_list = list(seats)
     record = GameRecord(setup_from_state(state, seat_list))
-    return RecordedGame(state, RecordingRuleset(registry.of_state(state).ruleset, state, record), seat_list)
+    return RecordedGame(state, RecordingRuleset(registry.of_state(state).rules(), state, record), seat_list)
 
 
 def continue_game(state: Any, record: GameRecord, snapshot: tuple[int, Any] | None = None) -> RecordedGame:
     """Go on recording a rebuilt game (after a load); `snapshot` (history length, a
     clone of the state then, after the last chance outcome) lets take-backs work at
     once."""
-    rules = RecordingRuleset(registry.of_state(state).ruleset, state, record)
+    rules = RecordingRuleset(registry.of_state(state).rules(), state, record)
     rules.snapshot = snapshot
     return RecordedGame(state, rules, list(record.setup.seats))
 
