@@ -1,4 +1,5 @@
-"""Command line: `python -m game [play|simulate|scenario|arena|validate|import-tiled|replay|report] ...`.
+"""Command line: `python -m game [play|simulate|scenario|arena|validate|import-tiled|replay|report] ...`,
+and the commands a ruleset's top room registers (`army`: Rally Round the King's armies).
 
 Bad input (a file, field, option or choice) prints one line naming it and exits 2;
 never a traceback. `validate` prints every problem of every course file (one line
@@ -227,7 +228,8 @@ def problem_line(source: str, problem: Any) -> str:
 def validate_file(path: str, racers: int | None = None) -> tuple[list[str], bool]:
     """The lines `validate` prints for one file, and whether it has an error. A Tiled map
     (a .tmj file, or a .json file holding a Tiled map rather than a course) is imported
-    first. The file is only read."""
+    first; a file whose "kind" a ruleset registered (`file_kinds`: an army file) is
+    checked by that ruleset. The file is only read."""
     from game.levels.course import Problem, check_course, read_course
     from game.core.jsonload import load_json_file
     from game.levels.tiled import read_tiled
@@ -236,12 +238,31 @@ def validate_file(path: str, racers: int | None = None) -> tuple[list[str], bool
         data = load_json_file(path)
     except BadInput as e:
         return [problem_line(path, Problem("error", e.field, e.reason))], True
+    own = _file_kind_check(data)
+    if own is not None:  # a file of a ruleset's own (an army, say), checked by that ruleset
+        return _problem_lines(path, own(data, path))
     tiled = path.lower().endswith(".tmj") or (
         isinstance(data, dict) and "kind" not in data and data.get("type") == "map" and "layers" in data
     )
     course, problems = read_tiled(data, path) if tiled else read_course(data, path)
     if course is not None:
         problems = problems + check_course(course, racers)
+    return _problem_lines(path, problems)
+
+
+def _file_kind_check(data: Any) -> Any:
+    """The checker a ruleset registers for this file's "kind" (None: a course or a map)."""
+    from game.core import registry
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(kind, str):
+        return None
+    for reg in registry.every(all=True):
+        if kind in reg.file_kinds:
+            return registry.resolve(reg.file_kinds[kind])
+    return None
+
+
+def _problem_lines(path: str, problems: Sequence[Any]) -> tuple[list[str], bool]:
     errors = sum(1 for p in problems if p.severity == "error")
     lines = [problem_line(path, p) for p in problems[:MAX_LINES_PER_FILE]]
     if len(problems) > MAX_LINES_PER_FILE:

@@ -218,3 +218,14 @@ def test_a_built_basic_army_must_be_the_basic_army() -> None:
     a = Army.basic("aeja")
     assert check(a.with_units(lists.nation("aeja").unit("Pike"), 1)) != []
     assert check(replace(a, built=Built("basic", 400))) == []
+
+
+def test_every_army_option_is_on_the_options_page() -> None:
+    import pathlib
+    text = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "rrtk-options.md").read_text()
+    for name in ArmyOptions.__dataclass_fields__:
+        assert f"`{name}`" in text, name
+    from game.rules.rrtk.army import OPTIONS
+    for name, values in OPTIONS.choices.items():
+        for v in values:
+            assert f"`{v}`" in text, (name, v)

@@ -50,3 +50,163 @@ def test_army_bad_input_is_one_line_exit_2() -> None:
         assert out.returncode == 2, args
         assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr, args
     assert "unknown nation 'Atlantis'" in run("show", "Atlantis").stderr
+
+
+# --------------------------------------------------------------------------- army files: build, check, validate
+
+import pytest  # noqa: E402
+
+from game.cli import main  # noqa: E402
+from game.rules.rrtk.armyfile import army_text, read_army  # noqa: E402
+
+
+def call(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_build_recruit_then_check_and_validate(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = str(tmp_path / "aeja.json")
+    code, out, _ = call(capsys, "army", "build", "Aeja", "--recruit", "--seed", "5", "--out", f)
+    assert code == 0 and "recruited (seed 5" in out
+    army = read_army(f)
+    assert army.built.method == "recruited" and army.built.seed == 5 and army.points() >= 400
+    assert army_text(army) == pathlib.Path(f).read_text()  # read and written back: the same bytes
+    assert call(capsys, "army", "check", f)[:2] == (0, f"{f}: a legal army: Aeja, recruited (seed 5, "
+                                                       f"{len(army.built.rolls)} rolls): {army.unit_count()} units, "
+                                                       f"{army.points()} points, limit 400\n")
+    code, out, _ = call(capsys, "army", "check", f, "--points", "300")
+    assert code == 1 and "already reached" in out and all(line.startswith(f) for line in out.splitlines())
+    assert call(capsys, "validate", f)[:2] == (0, f"{f}: ok\n")
+
+
+def test_build_by_purchase_to_exactly_400(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = str(tmp_path / "bought.json")
+    code, out, _ = call(capsys, "army", "build", "aeja", "--buy", "Pike=5", "--buy", "6=1", "--buy",
+                        "levy archers=1", "--out", f, "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["points"] == 400 and doc["army"]["built"] == {"limit": 400, "method": "purchased"}
+    assert call(capsys, "army", "check", f)[0] == 0
+    code, _, err = call(capsys, "army", "build", "aeja", "--buy", "Pike=6", "--out", str(tmp_path / "no.json"))
+    assert code == 2 and "over the limit of 400" in err and not (tmp_path / "no.json").exists()
+
+
+def test_build_options_captains_mixed_lists_and_black_moon(tmp_path: pathlib.Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    f = str(tmp_path / "x.json")
+    assert call(capsys, "army", "build", "zamba", "--buy", "archers=15", "--captains", "1", "--points", "1000",
+                "--out", f)[0] == 0
+    assert [ld.role for ld in read_army(f).leaders] == ["cinc", "captain"] and read_army(f).points() == 336
+    code, _, err = call(capsys, "army", "build", "aeja", "--buy", "altengard:Knights=1", "--out", f)
+    assert code == 2 and "not on the Aeja list" in err
+    assert call(capsys, "army", "build", "aeja", "--buy", "altengard:Knights=1", "--option", "lists=mixed",
+                "--out", f)[0] == 0
+    assert read_army(f).units[-1].nation == "altengard" and call(capsys, "army", "check", f)[0] == 0
+    code, out, _ = call(capsys, "army", "build", "Black Moon Incarnate", "--recruit", "--seed", "1", "--out", f)
+    assert code == 0 and "no recruiting rolls" in out
+    code, _, err = call(capsys, "army", "build", "black-moon-incarnate", "--recruit", "--seed", "1", "--option",
+                        "no_recruiting_column=refuse", "--out", f)
+    assert code == 2 and "build it by purchase" in err
+    for bad in (("--recruit",), ("--recruit", "--seed", "-1"), ("--buy", "Pike"), ("--buy", "Dragons=1"),
+                ("--buy", "Pike=0"), ("--recruit", "--seed", "1", "--points", "0"),
+                ("--recruit", "--seed", "1", "--option", "unit_cost=cheap"), ("--buy", "Pike=1", "--seed", "3")):
+        code, out, err = call(capsys, "army", "build", "aeja", *bad, "--out", f)
+        assert code == 2 and len(err.strip().splitlines()) == 1, bad
+
+
+def _good(tmp_path: pathlib.Path) -> dict:  # type: ignore[type-arg]
+    from game.rules.rrtk.armyfile import army_to_json
+    from game.rules.rrtk.muster import recruit
+    return army_to_json(recruit("aeja", 5))
+
+
+BAD_FILES = {
+    "unreadable": None,
+    "not JSON": "{ nope",
+    "NaN": '{"format": 1, "kind": "rrtk-army", "nation": "aeja", "units": [], "leaders": [], "built": '
+           '{"method": "basic", "limit": NaN}}',
+    "over the size cap": " " * 300_000 + "{}",
+    "a list at the top": "[]",
+}
+
+
+@pytest.mark.parametrize("what", sorted(BAD_FILES))
+def test_a_file_that_is_no_army_file_exits_2_in_one_line(what: str, tmp_path: pathlib.Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "bad.json"
+    text = BAD_FILES[what]
+    if text is not None:
+        f.write_text(text)
+    code, out, err = call(capsys, "army", "check", str(f))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and str(f) in err, (what, err)
+
+
+EDITS = [  # (what, change to the good file's JSON, words in the one line)
+    ("future format", lambda d: d.update(format=2), "newer than this program reads"),
+    ("wrong kind", lambda d: d.update(kind="course"), "kind"),
+    ("missing field", lambda d: d.pop("built"), "built: missing required field"),
+    ("unknown field", lambda d: d.update(colour="red"), "colour: unknown field"),
+    ("wrong type", lambda d: d["units"][0].update(count="4"), "units[0].count: expected a whole number"),
+    ("bool for a number", lambda d: d["built"].update(limit=True), "built.limit"),
+    ("unknown nation", lambda d: d.update(nation="atlantis"), "unknown nation"),
+    ("unknown unit", lambda d: d["units"][0].update(unit=99), "units[0].unit"),
+    ("shifted unit name", lambda d: d["units"][0].update(name="Archers"), "is 'Pike', not 'Archers'"),
+    ("unit twice", lambda d: d["units"].append(dict(d["units"][0])), "listed twice"),
+    ("bad roll", lambda d: d["built"]["rolls"].append(13), "rolls[9]: must be at most 12"),
+    ("bad method", lambda d: d["built"].update(method="stolen"), "built.method"),
+    ("bad role", lambda d: d["leaders"].append({"role": "king"}), "leaders[1].role"),
+    ("unknown option", lambda d: d["options"].update(colour="red"), "unknown option"),
+    ("bad option value", lambda d: d["options"].update(unit_cost="cheap"), "options.unit_cost"),
+    ("rolls on a purchase", lambda d: d["built"].update(method="purchased"), "only a recruited army"),
+]
+
+
+@pytest.mark.parametrize("what, edit, words", EDITS, ids=[e[0] for e in EDITS])
+def test_a_malformed_army_file_exits_2_naming_the_field(what: str, edit, words: str,  # type: ignore[no-untyped-def]
+                                                        tmp_path: pathlib.Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _good(tmp_path)
+    edit(doc)
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(doc))
+    code, out, err = call(capsys, "army", "check", str(f))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, (what, err)
+    assert words in err, (what, err)
+    code, out, _ = call(capsys, "validate", str(f))
+    assert code == 2 and words in out
+
+
+ILLEGAL = [  # (what, change, words of a problem line)
+    ("a unit too many", lambda d: d["units"][0].update(count=d["units"][0]["count"] + 1), "not the Basic Army plus"),
+    ("no CinC", lambda d: d.update(leaders=[]), "one Commander in Chief"),
+    ("a Captain too few units", lambda d: d["leaders"].append({"role": "captain", "paid": "points"}),
+     "may have 0"),
+    ("stopped short", lambda d: d["built"].update(limit=2000), "below the limit of 2000"),
+    ("forged seed", lambda d: d["built"].update(seed=6), "not the ones seed 6 throws"),
+    ("purchase over", lambda d: (d["built"].update(method="purchased"), d["built"].pop("rolls"),
+                                 d["built"].pop("seed")), "over the limit of 400"),
+]
+
+
+@pytest.mark.parametrize("what, edit, words", ILLEGAL, ids=[e[0] for e in ILLEGAL])
+def test_a_well_formed_army_that_breaks_a_rule_exits_1(what: str, edit, words: str,  # type: ignore[no-untyped-def]
+                                                       tmp_path: pathlib.Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _good(tmp_path)
+    edit(doc)
+    f = tmp_path / "illegal.json"
+    f.write_text(json.dumps(doc))
+    code, out, err = call(capsys, "army", "check", str(f))
+    assert code == 1 and err == "" and any(words in line for line in out.splitlines()), (what, out)
+    code, out, _ = call(capsys, "validate", str(f))
+    assert code == 0 and "warning: breaks a rule" in out  # validate: a readable army file, its problems warned
+
+
+def test_army_check_end_to_end_in_a_process(tmp_path: pathlib.Path) -> None:
+    f = str(tmp_path / "a.json")
+    assert run("build", "riata", "--recruit", "--seed", "2", "--out", f).returncode == 0
+    ok = run("check", f)
+    assert ok.returncode == 0 and "a legal army: Riata" in ok.stdout
+    assert run("check", f, "--points", "0").returncode == 2

@@ -1,6 +1,6 @@
 """Benchmarks (speed goals live here, not in tests). Writes docs/performance.md.
 
-    python tools/bench.py [--quick] [--no-write] [--compiled] [--only doomwheel|idle|table] [--idle-x]
+    python tools/bench.py [--quick] [--no-write] [--compiled] [--only doomwheel|idle|table|army] [--idle-x]
 
 `--only doomwheel` measures the Doomwheel Race alone and replaces only its section of
 docs/performance.md; a full run rewrites the file but keeps any section it does not
@@ -16,7 +16,8 @@ headless command line; the CPU an idle window uses (the menu, a set-up screen, a
 race waiting for its human player, a paused race: the real-time loop, 10 s each;
 `--idle-x` on the X display in $DISPLAY, e.g. Xvfb, else the dummy video driver;
 `--only idle` measures only that and replaces its section); `--only table` prints the table's
-kernel and query rows (approach, sides, sight, areas, groups) and writes nothing.
+kernel and query rows (approach, sides, sight, areas, groups) and writes nothing;
+`--only army` measures building Rally Round the King armies and replaces only its section.
 """
 
 from __future__ import annotations
@@ -172,6 +173,42 @@ def doomwheel_section(doom: dict[str, float], fast: dict[str, float] | None) -> 
         "The race is about 3,400 protocol steps, most of them dice: each critter's D6 and direction every turn.",
         "In pure Python most of its time goes to the critters' walks (a swept-circle query against the track",
         "edges each); the 50 ms goal is met by the compiled build (`make fast`), as for the Wild Race.",
+        "",
+    ]
+
+
+def bench_army(n: int) -> dict[str, float]:
+    """Building a recruited Rally Round the King army: the Aeja Basic Army, then seeded
+    2d6 recruiting rolls until 400 points (game.rules.rrtk.muster), and its rule check."""
+    from game.rules.rrtk import lists
+    from game.rules.rrtk.army import check
+    from game.rules.rrtk.muster import recruit
+    lists.nations()  # the lists are read once, on first use: not part of a build
+    seeds = list(range(n * 5))
+    build = timed(lambda: recruit("aeja", seeds.pop()), len(seeds))
+    armies = [recruit(nm.id, s) for s, nm in enumerate(lists.nations())]
+    checks = []
+    for a in armies:
+        t = time.perf_counter()
+        check(a)
+        checks.append(time.perf_counter() - t)
+    q = statistics.quantiles(build, n=20)
+    return {"build_ms": statistics.median(build) * 1000, "build_p95_ms": q[18] * 1000,
+            "check_ms": statistics.median(checks) * 1000}
+
+
+def army_section(army: dict[str, float]) -> list[str]:
+    return [
+        "## Rally Round the King armies",
+        "",
+        f"Measured {datetime.date.today().isoformat()} on {machine()} (`python tools/bench.py --only army`).",
+        "",
+        "| measure | value |",
+        "|---|---:|",
+        f"| building a recruited army (Aeja: Basic Army, seeded 2d6 rolls to 400 points): median [< 5 ms] "
+        f"| {army['build_ms']:.2f} ms |",
+        f"| same, 95th percentile | {army['build_p95_ms']:.2f} ms |",
+        f"| the rule check of a recruited army (each of the 44 lists): median | {army['check_ms']:.2f} ms |",
         "",
     ]
 
@@ -651,7 +688,7 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-write", action="store_true")
     ap.add_argument("--compiled", action="store_true", help="also time the mypyc build (make fast)")
-    ap.add_argument("--only", choices=["doomwheel", "idle", "table"], default=None,
+    ap.add_argument("--only", choices=["doomwheel", "idle", "table", "army"], default=None,
                     help="measure one part and replace only its section of docs/performance.md"
                          " (table: print the table kernel and query rows, write nothing)")
     ap.add_argument("--idle-x", action="store_true", help="measure the idle screens on the X display in $DISPLAY")
@@ -663,6 +700,13 @@ def main() -> int:
         for k, v in bench_geometry(n).items():
             print(f"| {k.replace(' (us)', '')} | {v:.1f} |")
         return 0
+    if args.only == "army":
+        section = army_section(bench_army(n))
+        print("\n".join(section))
+        if not args.no_write:
+            with open(path, "w") as f:
+                f.write(splice_section(old_text, section))
+        return 0
     if args.only == "idle":
         section = idle_section(bench_idle(10.0, args.idle_x), args.idle_x)
         print("\n".join(section))
@@ -670,6 +714,7 @@ def main() -> int:
             with open(path, "w") as f:
                 f.write(splice_section(old_text, section, before="## AI decision times"))
         return 0
+    army = bench_army(n)
     doom = bench_doomwheel(n)
     if args.only == "doomwheel":
         fast_doom = bench_compiled(n, doom_only=True) if args.compiled else None
@@ -712,7 +757,7 @@ def main() -> int:
     ] if fast else []) + [
         f"| start-up: import the command line and the rules | {start:.0f} ms |",
         "",
-    ] + doomwheel_section(doom, fast) + [
+    ] + doomwheel_section(doom, fast) + army_section(army) + [
         "## The window",
         "",
         "| measure | value |",

@@ -73,6 +73,9 @@ class Registration:
     simulate: Callable[..., int] | str | None = None  # (args) -> exit code: `simulate <name>`
     arena: Callable[..., int] | str | None = None  # (args) -> exit code: `arena --ruleset <name>`
     help: dict[str, str] = field(default_factory=dict)  # command-line help pieces: "players", ...
+    # files of its own that `validate` reads: their "kind" -> "module:function" ((data, source) ->
+    # problems with severity "error" | "warning", field and reason)
+    file_kinds: dict[str, str] = field(default_factory=dict)
     # extra top-level commands: name -> {"help": words, "parser": "module:function" (adds the
     # command's arguments to its argparse parser), "run": "module:function" ((args) -> exit code)}
     commands: dict[str, dict[str, str]] = field(default_factory=dict)

@@ -14,7 +14,8 @@ NAME = "rrtk"
 def _register() -> None:
     from game.core import registry
     registry.register(registry.Registration(
-        name=NAME, title="Rally Round the King", short="RRtK", order=200, package="rrtk"))
+        name=NAME, title="Rally Round the King", short="RRtK", order=200, package="rrtk",
+        file_kinds={"rrtk-army": "game.rules.rrtk.armycheck:validate_data"}))
 
 
 _register()

@@ -39,7 +39,7 @@ class Muster:
     is reached or passed."""
 
     def __init__(self, nation: Nation | str, limit: int = LIMIT, options: ArmyOptions | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, captains: tuple[Leader, ...] = ()) -> None:
         self.nation = nation if isinstance(nation, Nation) else lists.nation(nation)
         self.options = options or ArmyOptions()
         self.limit = limit
@@ -50,7 +50,8 @@ class Muster:
             seed = 0
         self.rng = seed_state(seed) if seed is not None else None
         base = Army.basic(self.nation, self.options, limit)
-        self.army = replace(base, built=Built("recruited", limit, seed, ()))
+        # Captains bought with points join before the first roll (their 20 points count toward the limit)
+        self.army = replace(base, leaders=base.leaders + captains, built=Built("recruited", limit, seed, ()))
         self.last: UnitType | None = None
         if self.defaulted:
             self.army, self.rng = buy_at_random(self.army, self.nation, limit, self.rng or 0)
@@ -160,15 +161,13 @@ def check_recruited(army: Army, limit: int) -> list[str]:
         if _counts(army) != _counts(want):
             return [f"its units are not the ones {n.name}'s default buys with seed {seed} up to {limit} points"]
         return []
-    out = []
+    out: list[str] = []
     want = Army.basic(n, army.options, limit)
     want = replace(want, leaders=army.leaders)
-    before = want.points()
     for i, total in enumerate(b.rolls):
         before = want.points()
-        if before >= limit:
+        if before >= limit and not out:
             out.append(f"roll {i + 1} was thrown at {before} points, when the limit of {limit} was already reached")
-            break
         unit = n.unit_for_roll(total)
         if unit is not None:
             want = want.with_units(unit, 1)
