@@ -229,3 +229,17 @@ def test_every_army_option_is_on_the_options_page() -> None:
     for name, values in OPTIONS.choices.items():
         for v in values:
             assert f"`{v}`" in text, (name, v)
+
+
+def test_captains_bought_with_points_join_before_the_first_roll() -> None:
+    m = Muster("aeja", captains=(Leader("captain"),))
+    assert m.army.points() == 219 and m.army.captains() == 1
+    for total in (2, 2, 2, 2, 3):  # 219 + 4 x 36 + 32 = 395: the Captain's 20 points count
+        m.apply(total)
+    assert not m.done and m.army.points() == 395
+    m.apply(4)  # Archers, 15: 410
+    assert m.done and m.army.built.rolls == (2, 2, 2, 2, 3, 4) and m.army.points() == 410 and check(m.army) == [
+        "1 Captain but an army of 16 units may have 0 (more than 20 units for the first)"]
+    r = Muster("aeja")
+    r.take_captain()
+    assert r.army.points() == 199 and r.army.leaders[-1].paid == "roll"

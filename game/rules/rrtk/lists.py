@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from game.core.errors import BadInput
@@ -290,36 +291,17 @@ def nation(key: str) -> Nation:
     raise KeyError(f"unknown nation {key!r} (known: {', '.join(n.id for n in nations())})")
 
 
-class _Tags(dict):  # type: ignore[type-arg]
-    """TAGS, filled from the data on first use."""
-
-    def _fill(self) -> None:
-        if not dict.__len__(self):
-            self.update(_data().tags)
+class _Tags(Mapping[str, Tag]):
+    """TAGS: the printed tags, read from the data on first use."""
 
     def __getitem__(self, k: str) -> Tag:
-        self._fill()
-        return dict.__getitem__(self, k)
+        return _data().tags[k]
 
-    def __contains__(self, k: object) -> bool:
-        self._fill()
-        return dict.__contains__(self, k)
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        self._fill()
-        return dict.__iter__(self)
+    def __iter__(self) -> Iterator[str]:
+        return iter(_data().tags)
 
     def __len__(self) -> int:
-        self._fill()
-        return dict.__len__(self)
-
-    def items(self):  # type: ignore[no-untyped-def]
-        self._fill()
-        return dict.items(self)
-
-    def get(self, k: str, default: Any = None) -> Any:
-        self._fill()
-        return dict.get(self, k, default)
+        return len(_data().tags)
 
 
-TAGS: dict[str, Tag] = _Tags()
+TAGS: Mapping[str, Tag] = _Tags()
