@@ -16,16 +16,13 @@ newly found bug in KNOWN_CRASHES (and its test under xbug) only while it is open
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import pathlib
-import signal
 import subprocess
 import sys
 import traceback
 from dataclasses import dataclass
-from types import FrameType
 from typing import Any, Iterator, Sequence
 
 import pytest
@@ -33,6 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cli import main
+from tests.hang_guard import Hang, time_limit
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "scenarios" / "wild_race"
@@ -43,25 +41,6 @@ FUZZ = settings(deadline=None, max_examples=150, derandomize=True,
 
 
 # --------------------------------------------------------------------------- running main()
-
-
-class Hang(BaseException):
-    """Raised by the alarm inside main() when a run takes too long (BaseException, so
-    no `except Exception` in the program can swallow it)."""
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    def _alarm(signum: int, frame: FrameType | None) -> None:
-        raise Hang(f"still running after {seconds:g} s")
-
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @dataclass

@@ -6,47 +6,28 @@ never make it crash."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 from pathlib import Path
-from types import FrameType
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cli import main
+from tests.hang_guard import time_limit
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "levels" / "wild_race" / "sample_sprint.json"
 EIGHT = ROOT / "levels" / "doomwheel" / "figure_of_eight.json"
 LEVELS = sorted((ROOT / "levels").rglob("*.json"))
 TIME_LIMIT = 5.0
-"""Seconds any one validate run may take (they take well under one)."""
-
-
-class Hang(BaseException):
-    pass
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    def _alarm(signum: int, frame: FrameType | None) -> None:
-        raise Hang(f"still running after {seconds:g} s")
-
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+"""Seconds of this process's CPU time any one validate run may take (they take well
+under one): a guard against a hang, counted in CPU time so a loaded machine cannot trip it."""
 
 
 def validate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
