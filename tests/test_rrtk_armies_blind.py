@@ -177,6 +177,9 @@ def test_show_by_id_and_by_name_is_the_same_list(capsys: pytest.CaptureFixture[s
         assert got["recruiting_roll"] == want["recruiting_roll"]
         assert set(got["rolls"]) == rolls_of(want["recruiting_roll"])
         assert list(got["special"]) == list(want["special"])
+        assert list(got.get("book_says") or []) == list(want.get("book_says") or [])  # flagged as the YAML flags it
+        assert (got.get("note") or None) == (want.get("note") or None)
+    assert list(doc.get("book_says") or []) == list(n.get("book_says") or [])
     # the text table also answers to either name
     c3, t1, _ = run(capsys, "army", "show", slug(n["name"]))
     c4, t2, _ = run(capsys, "army", "show", n["name"])
