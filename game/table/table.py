@@ -71,10 +71,15 @@ class Table:
         (a non-zero tag is needed when there are edges)."""
         self._all: dict[str, _Entry] = {}
         self._dyn: dict[str, _Entry] = {}
+        # the same entries by tag: a query skips whole tags it does not ask for
+        self._by_kind: dict[int, dict[str, _Entry]] = {}
         self._edges: list[_Entry] = []
         self._grid: dict[tuple[int, int], list[int]] = {}
         self._stamp: list[int] = []
         self._query: int = 0
+        # the edges found for a range of cells (ix0, iy0, ix1, iy1), kept until the grid
+        # changes: a query box seldom spans new cells, and the answer is the same list
+        self._cells_memo: dict[tuple[int, int, int, int], list[_Entry]] = {}
         self._seq: int = 0
         self.edge_kind: int = int(edge_kind)
         for (x0, y0), (x1, y1) in edges:
@@ -114,6 +119,7 @@ class Table:
 
     def _unindex(self, e: _Entry) -> None:
         i = self._edges.index(e)
+        self._cells_memo.clear()
         for cell in self._grid.values():
             while i in cell:
                 cell.remove(i)
@@ -126,13 +132,30 @@ class Table:
             e = _Entry(id, int(kind), self._seq, shape, False)
             self._seq += 1
             self._all[id] = e
-            self._dyn[id] = e
+            self._add_dyn(e)
             return
+        e.shape = shape
         if e.gridded:
             self._unindex(e)
-            self._dyn[id] = e
-        e.shape = shape
-        e.kind = int(kind)
+            e.kind = int(kind)
+            self._add_dyn(e)
+        elif e.kind != kind:
+            self._retag(e, int(kind))
+
+    def _add_dyn(self, e: _Entry) -> None:
+        self._dyn[e.id] = e
+        group = self._by_kind.get(e.kind)
+        if group is None:
+            group = self._by_kind[e.kind] = {}
+        group[e.id] = e
+
+    def _retag(self, e: _Entry, kind: int) -> None:
+        del self._by_kind[e.kind][e.id]
+        e.kind = kind
+        group = self._by_kind.get(kind)
+        if group is None:
+            group = self._by_kind[kind] = {}
+        group[e.id] = e
 
     def put_segment(self, id: str, kind: int, seg: Segment) -> Shape:
         """Put a (non-gridded) segment, e.g. a finish line; returns its shape."""
@@ -152,7 +175,8 @@ class Table:
         e = self._all.get(id)
         if e is not None and not e.gridded:
             e.shape = shape
-            e.kind = int(kind)
+            if e.kind != kind:
+                self._retag(e, int(kind))
         else:
             self.put(id, kind, shape)
         return shape
@@ -164,6 +188,7 @@ class Table:
             self._unindex(e)
         else:
             del self._dyn[id]
+            del self._by_kind[e.kind][id]
 
     def shape(self, id: str) -> Shape:
         return self._all[id].shape
@@ -189,24 +214,33 @@ class Table:
     # ------------------------------------------------------------ candidates
 
     def _edge_candidates(self, minx: float, miny: float, maxx: float, maxy: float) -> list[_Entry]:
-        """Gridded edges whose cells meet the box (each once, index order)."""
-        self._query += 1
-        q = self._query
-        stamp = self._stamp
+        """Gridded edges whose cells meet the box (each once, index order; the list is
+        shared between queries over the same cells: never change it)."""
         grid = self._grid
-        found: list[int] = []
-        scan_all = not (math.isfinite(minx) and math.isfinite(miny)
-                        and math.isfinite(maxx) and math.isfinite(maxy))
         ix0 = 0
         ix1 = -1
         iy0 = 0
         iy1 = -1
+        scan_all = not (math.isfinite(minx) and math.isfinite(miny)
+                        and math.isfinite(maxx) and math.isfinite(maxy))
         if not scan_all:
             ix0 = math.floor(minx / CELL)
             ix1 = math.floor(maxx / CELL)
             iy0 = math.floor(miny / CELL)
             iy1 = math.floor(maxy / CELL)
             scan_all = (ix1 - ix0 + 1) * (iy1 - iy0 + 1) > 4 * len(grid)
+            if scan_all:
+                ix0 = iy0 = 0
+                ix1 = iy1 = -1
+        memo = self._cells_memo
+        key = (ix0, iy0, ix1, iy1)  # (0, 0, -1, -1): every cell
+        got = memo.get(key)
+        if got is not None:
+            return got
+        self._query += 1
+        q = self._query
+        stamp = self._stamp
+        found: list[int] = []
         if scan_all:
             for cell in grid.values():
                 for i in cell:
@@ -216,21 +250,27 @@ class Table:
         else:
             for ix in range(ix0, ix1 + 1):
                 for iy in range(iy0, iy1 + 1):
-                    got = grid.get((ix, iy))
-                    if got is None:
+                    cell = grid.get((ix, iy))
+                    if cell is None:
                         continue
-                    for i in got:
+                    for i in cell:
                         if stamp[i] != q:
                             stamp[i] = q
                             found.append(i)
         found.sort()
         edges = self._edges
-        return [edges[i] for i in found]
+        out = [edges[i] for i in found]
+        if len(memo) >= 8192:
+            memo.clear()
+        memo[key] = out
+        return out
 
     def _candidates(self, k: int, minx: float, miny: float, maxx: float, maxy: float,
                     strict: bool) -> list[_Entry]:
         """Things of kinds ``k`` whose boxes meet the box (overlap with positive
-        measure if ``strict``, else touching counts), edges first."""
+        measure if ``strict``, else touching counts): edges first, then the rest tag
+        by tag (in no order a caller may rely on: every query breaks ties by insertion
+        order)."""
         out: list[_Entry] = []
         if k & self.edge_kind and self._edges:
             for e in self._edge_candidates(minx, miny, maxx, maxy):
@@ -243,16 +283,17 @@ class Table:
                 elif o.minx > maxx or o.maxx < minx or o.miny > maxy or o.maxy < miny:
                     continue
                 out.append(e)
-        for e in self._dyn.values():
-            if not e.kind & k:
+        for tag, group in self._by_kind.items():
+            if not tag & k:
                 continue
-            o = e.shape
-            if strict:
-                if o.minx >= maxx or o.maxx <= minx or o.miny >= maxy or o.maxy <= miny:
+            for e in group.values():
+                o = e.shape
+                if strict:
+                    if o.minx >= maxx or o.maxx <= minx or o.miny >= maxy or o.maxy <= miny:
+                        continue
+                elif o.minx > maxx or o.maxx < minx or o.miny > maxy or o.maxy < miny:
                     continue
-            elif o.minx > maxx or o.maxx < minx or o.miny > maxy or o.maxy < miny:
-                continue
-            out.append(e)
+                out.append(e)
         return out
 
     def in_box(self, kinds: int, minx: float, miny: float, maxx: float, maxy: float,
