@@ -83,7 +83,10 @@ def walk(ctx: Ctx, c: Critter, heading: float, dist: float) -> bool:
     """Walk the critter; True if it walked into a wheel (and is run over by it)."""
     x0, y0 = c.x, c.y
     left, h = dist, heading
-    geo = ctx.geo
+    # only edges, wheels and large obstacles stop a walk: the other critters need not
+    # be synced (the next `ctx.geo` syncs them; each walker is synced as it goes)
+    geo = ctx.wheels_geo
+    geo.sync_critter(c)
     table = geo.table
     tid = CRIT + c.id
     ignore = {tid}
@@ -273,12 +276,16 @@ def free_spot_set(ctx: Ctx, c: Critter) -> FreeSpots:
         return got
     static = track_spots(ctx.state.course, c.radius)
     index = _spot_index(ctx.state.course, c.radius)
-    excluded: set[int] = set()
-    for ws in wheels:
-        excluded.update(_near_wheel(index, ws, c.radius))
-    out = FreeSpots(static, sorted(excluded))
-    if len(memo) > 32:
+    if len(memo) > 64:
         memo.clear()
+    excluded: set[int] = set()
+    for ws in wheels:  # each wheel's spots are kept too: a wheel that did not move has the same
+        wkey = (c.radius, ws.cx, ws.cy, ws.heading, ws.hl, ws.hw)
+        near = memo.get(wkey)
+        if near is None:
+            near = memo[wkey] = _near_wheel(index, ws, c.radius)
+        excluded.update(near)
+    out = FreeSpots(static, sorted(excluded))
     memo[key] = out
     return out
 

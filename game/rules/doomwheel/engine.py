@@ -25,7 +25,7 @@ from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.doomwheel import charts
 from game.rules.doomwheel import events as ev
 from game.table.geometry import gap
-from game.rules.doomwheel.geo import Geo, critter_shape, geo_of, schwenk_cost, wheel_shape
+from game.rules.doomwheel.geo import Geo, critter_shape, geo_of, schwenk_cost, wheel_shape, wheels_geo_of
 from game.rules.doomwheel.state import GRID_GAP, OVER, DoomState, Step, Wheel
 
 FACES = {"d6": 6, "d3": 3, "dir": 360}
@@ -55,6 +55,15 @@ class Ctx:
             geo = self._geo = geo_of(self.state)
         return geo
 
+    @property
+    def wheels_geo(self) -> Geo:
+        """The table with at least its wheels synced (the critters may lag behind
+        the state until `geo` is asked for): for a query no critter takes part in."""
+        geo = self._geo
+        if geo is None:
+            geo = wheels_geo_of(self.state)
+        return geo
+
     def emit(self, e: Event) -> None:
         self.events.append(e)
 
@@ -62,7 +71,7 @@ class Ctx:
         """Push steps so that they run in the order given (the first on top); nothing
         once the race is over."""
         if self.state.phase != OVER:
-            push_steps(ENGINE, self.state.steps, steps)
+            push_steps(ENGINE, self.state.stack, steps)
 
 def auto(kind: str, *fields: str, owner: str = "") -> Callable[[Handler], Handler]:
     """Register an automatic step kind with the fields it carries."""
@@ -419,7 +428,7 @@ def finish(ctx: Ctx, winner: str | None, reason: str) -> None:
     state.phase = OVER
     state.winner = winner
     state.end_reason = reason
-    state.steps.clear()
+    state.stack.clear()
     ctx.emit(ev.RaceOver(winner, reason))
 
 
@@ -456,7 +465,7 @@ ENGINE.end_phase = OVER
 def current_actor(state: DoomState) -> str:
     if state.phase == OVER:
         return TERMINAL
-    top = state.steps[-1]
+    top = state.stack[-1]
     if top.kind == "roll":
         return CHANCE
     if top.kind in ENGINE.decisions:  # every decision here is a wheel's player's (Decision.actor)
@@ -471,7 +480,7 @@ def advance(ctx: Ctx) -> None:
 def chance_outcomes(state: DoomState) -> Sequence[tuple[Choice, float]]:
     """The pending chance step's outcomes: a list for the dice (D6, D3, the 360
     directions), a lazily built sequence for a respawn spot (UniformOutcomes)."""
-    top = state.steps[-1]
+    top = state.stack[-1]
     die = top["die"]
     if die == "spot":
         return UniformOutcomes(0, int(top["count"]))
@@ -486,7 +495,7 @@ _OUTCOMES: dict[str, list[tuple[Choice, float]]] = {}  # per die (shared items: 
 
 def pending_chance(state: DoomState) -> PendingChance:
     """The pending die: which (d6, d3, d360, spot), for whom, why, its outcomes."""
-    top = state.steps[-1]
+    top = state.stack[-1]
     die = top["die"]
     return PendingChance("d360" if die == "dir" else die, top["who"], _player_of(state, top["who"]),
                          top["reason"], chance_outcomes(state))
@@ -495,7 +504,7 @@ def pending_chance(state: DoomState) -> PendingChance:
 def legal_choices(state: DoomState) -> list[Choice]:
     if state.phase == OVER:
         return []
-    top = state.steps[-1]
+    top = state.stack[-1]
     if top.kind == "roll":
         return [c for c, _ in chance_outcomes(state)]
     return ENGINE.decisions[top.kind].candidates(state, top)
@@ -507,7 +516,7 @@ def why_illegal(state: DoomState, choice: Choice) -> str | None:
     bad = ENGINE.bad_keys(choice, name_allowed=False)
     if bad is not None:
         return bad
-    top = state.steps[-1]
+    top = state.stack[-1]
     if top.kind == "roll":
         v = choice.get("value")
         lo = 0 if top["die"] in ("dir", "spot") else 1
@@ -525,15 +534,20 @@ def _roll_value(state: DoomState, choice: Choice) -> int | None:
     checked without the general why_illegal), else None."""
     if choice.kind != "roll" or state.phase == OVER or len(choice.args) != 1:
         return None
-    top = state.steps[-1]
+    top = state.stack[-1]
     if top.kind != "roll":
         return None
     k, v = choice.args[0]
-    if k != "value" or not isinstance(v, int) or isinstance(v, bool):
+    if k != "value" or type(v) is not int:  # (not a bool either)
         return None
-    die = top["die"]
-    lo = 0 if die == "dir" or die == "spot" else 1
-    return v if lo <= v < lo + faces_of_step(top) else None
+    die = top.args["die"]
+    if die == "d6":
+        return v if 1 <= v <= 6 else None
+    if die == "dir":
+        return v if 0 <= v < 360 else None
+    if die == "spot":
+        return v if 0 <= v < top.args["count"] else None
+    return v if 1 <= v <= FACES[die] else None
 
 
 def apply(state: DoomState, choice: Choice) -> list[Event]:
@@ -544,9 +558,9 @@ def apply(state: DoomState, choice: Choice) -> list[Event]:
             raise IllegalChoice(choice, reason)
     ctx = Ctx(state)
     if value is not None:
-        ENGINE.roll_face(ctx, state.steps.pop(), value)  # its only chance step is the roll
+        ENGINE.roll_face(ctx, state.stack.pop(), value)  # its only chance step is the roll
     elif choice.kind == "roll":
-        ENGINE.roll_face(ctx, state.steps.pop(), int(choice["value"]))
+        ENGINE.roll_face(ctx, state.stack.pop(), int(choice["value"]))
     else:
         ENGINE.decide(ctx, choice)
     ENGINE.run(ctx)

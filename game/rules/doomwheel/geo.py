@@ -129,6 +129,23 @@ class Geo:
 
     def sync(self, state: DoomState) -> None:
         """Bring the table in line with the state (what moved, died or came back)."""
+        self.sync_wheels(state)
+        synced = self.synced
+        table = self.table
+        for c in state.critters.values():
+            tid = CRIT + c.id
+            if c.alive:
+                key = (c.x, c.y, c.radius)
+                if synced.get(tid) != key:
+                    table.put(tid, Kind.CRITTER, critter_shape(c))
+                    synced[tid] = key
+            elif tid in synced:
+                table.remove(tid)
+                del synced[tid]
+
+    def sync_wheels(self, state: DoomState) -> None:
+        """Sync the wheels alone (the critters may lag behind the state): enough for
+        a query no critter takes part in, such as a critter's walk."""
         synced = self.synced
         table = self.table
         placed = state.phase != "setup"
@@ -138,16 +155,6 @@ class Geo:
                 key = (w.x, w.y, w.heading)
                 if synced.get(tid) != key:
                     table.put(tid, Kind.WHEEL, wheel_shape(w))
-                    synced[tid] = key
-            elif tid in synced:
-                table.remove(tid)
-                del synced[tid]
-        for c in state.critters.values():
-            tid = CRIT + c.id
-            if c.alive:
-                key = (c.x, c.y, c.radius)
-                if synced.get(tid) != key:
-                    table.put(tid, Kind.CRITTER, critter_shape(c))
                     synced[tid] = key
             elif tid in synced:
                 table.remove(tid)
@@ -297,10 +304,20 @@ def lap_lines(course: Course) -> list[tuple[tuple[float, float], tuple[float, fl
 
 
 def geo_of(state: DoomState) -> Geo:
+    """The state's table, synced."""
     if state.table is None:
         state.table = Geo(state.course)
     geo: Geo = state.table
     geo.sync(state)
+    return geo
+
+
+def wheels_geo_of(state: DoomState) -> Geo:
+    """The state's table with its wheels synced (Geo.sync_wheels)."""
+    if state.table is None:
+        state.table = Geo(state.course)
+    geo: Geo = state.table
+    geo.sync_wheels(state)
     return geo
 
 

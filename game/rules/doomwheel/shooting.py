@@ -16,7 +16,7 @@ from game.table.geometry import TOL
 from game.rules.doomwheel.kinds import Kind
 from game.rules.doomwheel import charts
 from game.rules.doomwheel.engine import ROLLED, Ctx, Decision, auto, change_wounds, on_phase, register, roll
-from game.rules.doomwheel.geo import geo_of, wheel_shape
+from game.rules.doomwheel.geo import Geo, geo_of, wheel_shape
 from game.rules.doomwheel.state import DoomState, Step, Wheel
 
 RANGE = 48.0
@@ -63,7 +63,10 @@ def visible(state: DoomState, at: tuple[float, float], target: Wheel) -> bool:
     """A line from the machine to the target's centre or a corner that neither another
     wheel's base nor an obstacle marked blocks_sight crosses (docs/doomwheel-rulings.md,
     "Line of sight")."""
-    geo = geo_of(state)
+    return _visible(geo_of(state), state, at, target)
+
+
+def _visible(geo: Geo, state: DoomState, at: tuple[float, float], target: Wheel) -> bool:
     others = {w.id for w in state.wheels.values() if w.id != target.id}
     pts = [(target.x, target.y)] + wheel_shape(target).points()
     for x, y in pts:
@@ -83,7 +86,10 @@ def cover(state: DoomState, at: tuple[float, float], target: Wheel) -> int:
     cover that the line from the machine to the target base's centre crosses, or that
     the target's base touches (within 0.01"); hard beats soft, nothing stacks
     (docs/doomwheel-rulings.md, "Cover")."""
-    geo = geo_of(state)
+    return _cover(geo_of(state), at, target)
+
+
+def _cover(geo: Geo, at: tuple[float, float], target: Wheel) -> int:
     if not geo.cover:
         return 0
     base = wheel_shape(target)
@@ -98,8 +104,11 @@ def cover(state: DoomState, at: tuple[float, float], target: Wheel) -> int:
 
 
 def to_hit_needed(state: DoomState, at: tuple[float, float], target: Wheel) -> int:
-    mod = (-1 if distance(state, at, target) > LONG else 0) + cover(state, at, target)
-    return charts.to_hit_target(BS, mod)
+    return _to_hit_needed(geo_of(state), at, target, distance(state, at, target))
+
+
+def _to_hit_needed(geo: Geo, at: tuple[float, float], target: Wheel, dist: float) -> int:
+    return charts.to_hit_target(BS, (-1 if dist > LONG else 0) + _cover(geo, at, target))
 
 
 def targets(state: DoomState, player: str) -> list[str]:
@@ -107,9 +116,15 @@ def targets(state: DoomState, player: str) -> list[str]:
     at = machine(state, player)
     if at is None or not w.running or not reloaded(state, w):
         return []
-    return [t.id for t in state.wheels.values()
-            if t.running and t.id != w.id and distance(state, at, t) <= RANGE and visible(state, at, t)
-            and to_hit_needed(state, at, t) < 10]
+    geo = geo_of(state)  # synced once for every target
+    out = []
+    for t in state.wheels.values():
+        if not t.running or t.id == w.id:
+            continue
+        d = distance(state, at, t)
+        if d <= RANGE and _visible(geo, state, at, t) and _to_hit_needed(geo, at, t, d) < 10:
+            out.append(t.id)
+    return out
 
 
 def _start(ctx: Ctx, step: Step) -> None:

@@ -4,7 +4,7 @@ pending steps and the dice generator. Plain data; `clone` is hand-written (CONTR
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.levels.course import Course
@@ -86,19 +86,15 @@ class DoomState:
     turn: int = 0
     phase: str = "setup"
     order: tuple[str, ...] = ()
-    stack: list[Step] | None = None
+    stack: list[Step] = field(default_factory=list)
     winner: str | None = None
     end_reason: str = ""
     table: Any = None  # the shared Geo (game.rules.doomwheel.geo), synced on use
     active: str = ""  # the wheel whose movement-phase activation is running
 
-    def __post_init__(self) -> None:
-        if self.stack is None:
-            self.stack = []
-
     @property
     def steps(self) -> list[Step]:
-        assert self.stack is not None
+        """The stack of pending steps (its top last)."""
         return self.stack
 
     def wheel_of(self, player: str) -> Wheel:
@@ -111,5 +107,5 @@ class DoomState:
         return DoomState(self.options, self.course, self.players,
                          {k: w.copy() for k, w in self.wheels.items()},
                          {k: c.copy() for k, c in self.critters.items()},
-                         self.rng, self.seed, self.turn, self.phase, self.order, list(self.steps),
+                         self.rng, self.seed, self.turn, self.phase, self.order, list(self.stack),
                          self.winner, self.end_reason, self.table, self.active)
