@@ -30,6 +30,12 @@ class Event:
         return self.kind
 
 
+def fast_init(event: Event, **values: Any) -> None:
+    """Set a frozen event's fields in one go: for the hand-written `__init__` of an
+    event made very often (a die's RollMade); `values` must name every field."""
+    event.__dict__.update(values)
+
+
 @dataclass(frozen=True)
 class RollMade(Event):
     """A finished roll: for whom, why, every face thrown, the result, favour used."""
@@ -41,6 +47,13 @@ class RollMade(Event):
     faces: tuple[int, ...]
     result: int
     favour: str | None = None
+
+    def __init__(self, for_whom: str, player: str, reason: str, die: str, faces: tuple[int, ...], result: int,
+                 favour: str | None = None) -> None:
+        # every die makes one: set the fields at once (the generated frozen __init__
+        # sets each through object.__setattr__, twice as slow); still frozen after
+        fast_init(self, for_whom=for_whom, player=player, reason=reason, die=die, faces=faces, result=result,
+                  favour=favour)
 
     def text(self) -> str:
         faces = ", ".join(str(f) for f in self.faces)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.events import Event, OrderDecided  # noqa: F401  (OrderDecided: shared, re-exported)
+from game.core.events import Event, OrderDecided, fast_init  # noqa: F401  (OrderDecided: shared, re-exported)
 
 
 CRITTER_WORDS: dict[str, str] = {"fanatic": "Fanatic", "slayer": "Dammaz-Drengi", "slave": "slave"}
@@ -211,6 +211,9 @@ class CritterMoved(Event):
     y0: float
     x1: float
     y1: float
+
+    def __init__(self, critter: str, x0: float, y0: float, x1: float, y1: float) -> None:
+        fast_init(self, critter=critter, x0=x0, y0=y0, x1=x1, y1=y1)  # every critter's walk makes one
 
     def text(self) -> str:
         d = ((self.x1 - self.x0) ** 2 + (self.y1 - self.y0) ** 2) ** 0.5
