@@ -63,6 +63,33 @@ Segment = tuple[tuple[float, float], tuple[float, float]]
 _NO_IDS: Final[frozenset[str]] = frozenset()
 
 
+def _index(grid: dict[tuple[int, int], list[int]], i: int, s: Shape) -> None:
+    """Register edge i (segment s) in the grid cells along it (and their neighbours),
+    so the work grows with the edge's length, not with its bounding box (a long
+    diagonal edge would otherwise fill a square of cells)."""
+    x0, y0, x1, y1 = s.xs[0], s.ys[0], s.xs[-1], s.ys[-1]
+    n = max(1, int(math.hypot(x1 - x0, y1 - y0) / (CELL * 0.5)) + 1)
+    cells: dict[tuple[int, int], None] = {}
+    for k in range(n + 1):
+        t = k / n
+        cx = math.floor((x0 + (x1 - x0) * t) / CELL)
+        cy = math.floor((y0 + (y1 - y0) * t) / CELL)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                cells[(cx + dx, cy + dy)] = None
+    for key in cells:
+        cell = grid.get(key)
+        if cell is None:
+            grid[key] = [i]
+        else:
+            cell.append(i)
+
+
+# the edge shapes and grid of each set of static edges lately built (a course's
+# barriers: every race on it builds a table of the same edges); never changed in place
+_EDGE_GRIDS: dict[tuple[Segment, ...], tuple[list[Shape], dict[tuple[int, int], list[int]]]] = {}
+
+
 class Table:
     """Exact geometry of everything on the table, for the rules."""
 
@@ -82,47 +109,39 @@ class Table:
         self._cells_memo: dict[tuple[int, int, int, int], list[_Entry]] = {}
         self._seq: int = 0
         self.edge_kind: int = int(edge_kind)
-        for (x0, y0), (x1, y1) in edges:
-            if not self.edge_kind:
-                raise ValueError("a table with edges needs their tag (edge_kind)")
-            i = len(self._edges)
-            e = _Entry(f"edge:{i}", self.edge_kind, self._seq, make_segment(x0, y0, x1, y1), True)
+        segs = tuple(edges)
+        if segs and not self.edge_kind:
+            raise ValueError("a table with edges needs their tag (edge_kind)")
+        try:
+            got = _EDGE_GRIDS.get(segs)
+        except TypeError:  # segments given as lists: not kept
+            got = None
+        if got is None:
+            shapes = [make_segment(x0, y0, x1, y1) for (x0, y0), (x1, y1) in segs]
+            for i, shape in enumerate(shapes):
+                _index(self._grid, i, shape)
+            got = (shapes, self._grid)
+            if len(_EDGE_GRIDS) >= 16:
+                _EDGE_GRIDS.clear()
+            try:
+                _EDGE_GRIDS[segs] = got
+            except TypeError:
+                pass
+        shapes, self._grid = got  # shared by the tables of the same edges: never changed in place
+        for i, shape in enumerate(shapes):
+            e = _Entry(f"edge:{i}", self.edge_kind, self._seq, shape, True)
             self._seq += 1
             self._edges.append(e)
             self._stamp.append(0)
             self._all[e.id] = e
-            self._index(i)
 
     # ------------------------------------------------------------ contents
-
-    def _index(self, i: int) -> None:
-        """Register edge i in the grid cells along it (and their neighbours), so the
-        work grows with the edge's length, not with its bounding box (a long diagonal
-        edge would otherwise fill a square of cells)."""
-        s = self._edges[i].shape
-        x0, y0, x1, y1 = s.xs[0], s.ys[0], s.xs[-1], s.ys[-1]
-        n = max(1, int(math.hypot(x1 - x0, y1 - y0) / (CELL * 0.5)) + 1)
-        cells: dict[tuple[int, int], None] = {}
-        for k in range(n + 1):
-            t = k / n
-            cx = math.floor((x0 + (x1 - x0) * t) / CELL)
-            cy = math.floor((y0 + (y1 - y0) * t) / CELL)
-            for dx in (-1, 0, 1):
-                for dy in (-1, 0, 1):
-                    cells[(cx + dx, cy + dy)] = None
-        for key in cells:
-            cell = self._grid.get(key)
-            if cell is None:
-                self._grid[key] = [i]
-            else:
-                cell.append(i)
 
     def _unindex(self, e: _Entry) -> None:
         i = self._edges.index(e)
         self._cells_memo.clear()
-        for cell in self._grid.values():
-            while i in cell:
-                cell.remove(i)
+        # a new grid without the edge: the old one may be shared with other tables
+        self._grid = {key: [j for j in cell if j != i] for key, cell in self._grid.items()}
         e.gridded = False
 
     def put(self, id: str, kind: int, shape: Shape) -> None:
