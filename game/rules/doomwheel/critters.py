@@ -28,10 +28,16 @@ GRID = 0.25
 
 
 def critter_order(state: DoomState) -> list[str]:
-    def key(c: Critter) -> tuple[int, int, str]:
-        tail = c.id.rsplit("-", 1)[-1]
-        return ORDER.get(c.kind, 9), int(tail) if tail.isdigit() else 0, c.id
-    return [c.id for c in sorted(state.critters.values(), key=key)]
+    """The critters' ids in the order they act (kind, then number)."""
+    return list(_order_of(tuple((c.id, c.kind) for c in state.critters.values())))
+
+
+@lru_cache(maxsize=16)
+def _order_of(herd: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    def key(c: tuple[str, str]) -> tuple[int, int, str]:
+        tail = c[0].rsplit("-", 1)[-1]
+        return ORDER.get(c[1], 9), int(tail) if tail.isdigit() else 0, c[0]
+    return tuple(cid for cid, _ in sorted(herd, key=key))
 
 
 def _start(ctx: Ctx, step: Step) -> None:

@@ -83,7 +83,7 @@ def auto(kind: str, *fields: str, owner: str = "") -> Callable[[Handler], Handle
 def roll(die: str, n: int, who: str, reason: str, then: Step, count: int = 0) -> Step:
     """`n` dice of kind `die` (d6, d3, dir; spot: one of `count` free spots, 0-based);
     `then` receives value=sum, faces."""
-    return Step.make("roll", die=die, n=n, who=who, reason=reason, faces=(), then=then, count=count)
+    return Step("roll", {"die": die, "n": n, "who": who, "reason": reason, "faces": (), "then": then, "count": count})
 
 
 ENGINE.dice("roll", "die", "n", "who", "reason", "count")
