@@ -269,10 +269,10 @@ class Table:
         else:
             for ix in range(ix0, ix1 + 1):
                 for iy in range(iy0, iy1 + 1):
-                    cell = grid.get((ix, iy))
-                    if cell is None:
+                    here = grid.get((ix, iy))
+                    if here is None:
                         continue
-                    for i in cell:
+                    for i in here:
                         if stamp[i] != q:
                             stamp[i] = q
                             found.append(i)
