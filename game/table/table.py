@@ -60,6 +60,7 @@ class _Entry:
 
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
+_EdgeBox = tuple[float, float, float, float, _Entry]  # a gridded edge's box and entry
 _NO_IDS: Final[frozenset[str]] = frozenset()
 
 
@@ -106,7 +107,7 @@ class Table:
         self._query: int = 0
         # the edges found for a range of cells (ix0, iy0, ix1, iy1), kept until the grid
         # changes: a query box seldom spans new cells, and the answer is the same list
-        self._cells_memo: dict[tuple[int, int, int, int], list[_Entry]] = {}
+        self._cells_memo: dict[tuple[int, int, int, int], list[_EdgeBox]] = {}
         self._seq: int = 0
         self.edge_kind: int = int(edge_kind)
         segs = tuple(edges)
@@ -232,9 +233,10 @@ class Table:
 
     # ------------------------------------------------------------ candidates
 
-    def _edge_candidates(self, minx: float, miny: float, maxx: float, maxy: float) -> list[_Entry]:
-        """Gridded edges whose cells meet the box (each once, index order; the list is
-        shared between queries over the same cells: never change it)."""
+    def _edge_candidates(self, minx: float, miny: float, maxx: float, maxy: float) -> list[_EdgeBox]:
+        """Gridded edges whose cells meet the box, with their boxes (minx, miny, maxx,
+        maxy, entry): each once, in index order; the list is shared between queries
+        over the same cells: never change it."""
         grid = self._grid
         ix0 = 0
         ix1 = -1
@@ -278,7 +280,10 @@ class Table:
                             found.append(i)
         found.sort()
         edges = self._edges
-        out = [edges[i] for i in found]
+        out: list[_EdgeBox] = []
+        for i in found:
+            o = edges[i].shape
+            out.append((o.minx, o.miny, o.maxx, o.maxy, edges[i]))
         if len(memo) >= 8192:
             memo.clear()
         memo[key] = out
@@ -292,16 +297,15 @@ class Table:
         order)."""
         out: list[_Entry] = []
         if k & self.edge_kind and self._edges:
-            for e in self._edge_candidates(minx, miny, maxx, maxy):
-                if not e.gridded:
-                    continue
-                o = e.shape
-                if strict:
-                    if o.minx >= maxx or o.maxx <= minx or o.miny >= maxy or o.maxy <= miny:
-                        continue
-                elif o.minx > maxx or o.maxx < minx or o.miny > maxy or o.maxy < miny:
-                    continue
-                out.append(e)
+            boxes = self._edge_candidates(minx, miny, maxx, maxy)
+            if strict:
+                for x0, y0, x1, y1, e in boxes:
+                    if not (x0 >= maxx or x1 <= minx or y0 >= maxy or y1 <= miny):
+                        out.append(e)
+            else:
+                for x0, y0, x1, y1, e in boxes:
+                    if not (x0 > maxx or x1 < minx or y0 > maxy or y1 < miny):
+                        out.append(e)
         for tag, group in self._by_kind.items():
             if not tag & k:
                 continue
