@@ -1018,9 +1018,6 @@ def test_black_moon_incarnate_default_buys_every_type_that_fits(tmp_path: pathli
     assert bought == {1, 2, 3, 4, 5}
 
 
-@pytest.mark.xfail(strict=True, reason="BUG? issue 15 item 2 / docs/rrtk-armies.md ruling 3 (dice from the seed): "
-                   "seed S+1 throws seed S's dice shifted by one die, so --seed 3 recruits with seed 1's rolls "
-                   "less the first: nearby seeds build nearly the same army")
 def test_nearby_seeds_throw_unrelated_dice() -> None:
     from game.rules.rrtk.muster import Muster
 

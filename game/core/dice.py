@@ -17,9 +17,19 @@ DIE_FACES = {"d6": 6, "d3": 3}
 
 
 def seed_state(seed: int) -> int:
-    """The generator state for a game seed (any int, mixed so nearby seeds differ)."""
+    """The generator state for a race's seed. Its mixing is only additive: seed s + 1
+    starts where seed s stands after one draw (a shifted copy of the same stream). The
+    races' recorded games (replays, golden transcripts, saved seeds) depend on it, so it
+    stays; anything new takes `stream_state`."""
     _, state = next_u64((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
     return state
+
+
+def stream_state(seed: int) -> int:
+    """The generator state for a seed, mixed so that nearby seeds give unrelated
+    streams (SplitMix64's output of the seed, not its additive state)."""
+    value, _ = next_u64((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
+    return value
 
 
 def next_u64(state: int) -> tuple[int, int]:

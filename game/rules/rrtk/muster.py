@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core.chance import PendingChance, roll_choice
-from game.core.dice import sample_face, seed_state
+from game.core.dice import sample_face, stream_state
 from game.core.errors import IllegalChoice
 from game.core.protocol import CHANCE, TERMINAL, Choice
 from game.rules.rrtk import lists
@@ -48,7 +48,7 @@ class Muster:
             raise CannotRecruit(f"{self.nation.name} has no recruiting rolls: build it by purchase")
         if self.defaulted and seed is None:
             seed = 0
-        self.rng = seed_state(seed) if seed is not None else None
+        self.rng = stream_state(seed) if seed is not None else None
         base = Army.basic(self.nation, self.options, limit)
         # Captains bought with points join before the first roll (their 20 points count toward the limit)
         self.army = replace(base, leaders=base.leaders + captains, built=Built("recruited", limit, seed, ()))
@@ -137,7 +137,7 @@ def buy_at_random(army: Army, nation: Nation, limit: int, rng: int) -> tuple[Arm
 
 def seed_rolls(seed: int, n: int) -> tuple[int, ...]:
     """The first n 2d6 totals the seed throws."""
-    rng, out = seed_state(seed), []
+    rng, out = stream_state(seed), []
     for _ in range(n):
         a, rng = sample_face(rng, 6)
         b, rng = sample_face(rng, 6)
@@ -157,7 +157,7 @@ def check_recruited(army: Army, limit: int) -> list[str]:
         if b.rolls:
             return [f"{n.name} has no recruiting rolls, but the army records {len(b.rolls)}"]
         seed = 0 if b.seed is None else b.seed
-        want, _ = buy_at_random(Army.basic(n, army.options, limit), n, limit, seed_state(seed))
+        want, _ = buy_at_random(Army.basic(n, army.options, limit), n, limit, stream_state(seed))
         if _counts(army) != _counts(want):
             return [f"its units are not the ones {n.name}'s default buys with seed {seed} up to {limit} points"]
         return []
