@@ -23,7 +23,7 @@ sys.path.insert(0, ROOT)
 MATCHES = (  # (a, b, goal)
     ("normal", "random", ">= 90%"),
     ("easy", "random", ">= 70%"),
-    ("hard", "normal", ">= 65%"),
+    ("hard", "normal", ">= 70%"),
     ("normal", "greedy", "(for reference)"),
     ("normal", "easy", "(for reference)"),
 )
