@@ -7,8 +7,10 @@ STAMP := $(VENV)/.installed-stamp
 
 .PHONY: play test test-slow test-fast bench fast clean-fast clean
 
-# Optional: compile the hot modules with mypyc (needs a C compiler; tools/fast.py).
-# The pure Python modules stay the reference; remove the build with `make clean-fast`.
+# `make play` compiles the hot modules with mypyc once (needs a C compiler; tools/fast.py)
+# into build/fast/, rebuilt only when one of their sources changes; without a compiler,
+# or if the build fails, the game runs pure Python. The work tree stays pure: `make test`
+# tests pure Python. Remove the build with `make clean-fast`.
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -19,6 +21,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 play: $(STAMP)
+	@$(BIN)/python tools/fast.py ensure
 	$(BIN)/python -m game
 
 test: $(STAMP)
@@ -31,6 +34,7 @@ test-slow: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py --compiled
 
+# (re)build the compiled modules now, even after a failed build
 fast: $(STAMP)
 	$(BIN)/python tools/fast.py build
 

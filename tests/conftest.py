@@ -20,6 +20,11 @@ settings.register_profile("ci", derandomize=True, print_blob=True, deadline=None
 settings.register_profile("explore", derandomize=False, print_blob=True, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+# `make test` tests pure Python: no process a test starts (`python -m game`, an AI worker)
+# uses the compiled build of `make play` (game/compiled.py)
+os.environ["WILD_TABLE_PURE"] = "1"
+os.environ.pop("WILD_TABLE_COMPILED", None)
+
 
 @pytest.fixture(autouse=True)
 def own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
