@@ -1,5 +1,5 @@
 """The per-user data folder and the folders under it that the game writes (saves,
-the autosave, replays) and the settings file. It lives in the core so headless code
+the autosave, replays, a cache) and the settings file. It lives in the core so headless code
 never imports the UI.
 
 WILD_TABLE_HOME overrides the folder (tests, portable installs)."""
@@ -32,6 +32,11 @@ def saves_dir() -> str:
 def autosave_dir() -> str:
     """The autosave (autosave.json and its .bak)."""
     return os.path.join(data_dir(), "autosave")
+
+
+def cache_dir() -> str:
+    """What the game can make again but keeps to start faster (the menu's background)."""
+    return os.path.join(data_dir(), "cache")
 
 
 def replays_dir() -> str:

@@ -1142,10 +1142,75 @@ def _blend_into(np: Any, surf: pygame.Surface, c0: Sequence[int], c1: Sequence[i
     del px
 
 
-def table_background(size: tuple[int, int], seed: int = 0) -> pygame.Surface:
+def table_background(size: tuple[int, int], seed: int = 0, keep: bool = False) -> pygame.Surface:
     """The grass board around the course: darker green with subtle noise and tufts. Opaque.
-    Cached per (size, seed)."""
-    return _table_background((int(size[0]), int(size[1])), int(seed))
+    Cached per (size, seed). ``keep`` (the menu): also kept on disk in the cache folder,
+    so the next launch's first frame loads it (a few ms) instead of painting it (numpy,
+    a few hundred ms); the same pixels either way."""
+    key = (int(size[0]), int(size[1])), int(seed)
+    kept = _KEPT.get(key)
+    if kept is not None:
+        return kept
+    if not keep:
+        return _table_background(*key)
+    surf = _load_kept(*key)
+    if surf is None:
+        surf = _table_background(*key)
+        _write_kept(surf, *key)
+    if len(_KEPT) >= 4:
+        _KEPT.clear()
+    _KEPT[key] = surf
+    return surf
+
+
+_KEPT: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+KEPT_FILES = 4  # backgrounds kept on disk (the newest)
+
+
+@functools.lru_cache(maxsize=1)
+def _art_digest() -> str:
+    """Changes with this file, so a background painted by older code is never loaded."""
+    import hashlib
+    with open(__file__, "rb") as f:
+        return hashlib.sha1(f.read()).hexdigest()[:12]
+
+
+def _kept_path(size: tuple[int, int], seed: int) -> str:
+    from game.core.paths import cache_dir
+    return os.path.join(cache_dir(), f"table-{size[0]}x{size[1]}-{seed}-{_art_digest()}.bmp")
+
+
+def _load_kept(size: tuple[int, int], seed: int) -> pygame.Surface | None:
+    try:
+        loaded = pygame.image.load(_kept_path(size, seed))
+    except (OSError, pygame.error):
+        return None
+    if loaded.get_size() != size:
+        return None
+    out = pygame.Surface(size)  # the painted background's own pixel format
+    out.blit(loaded, (0, 0))
+    return out
+
+
+def _write_kept(surf: pygame.Surface, size: tuple[int, int], seed: int) -> None:
+    """Atomically (a temporary file, then a rename); keeps the newest KEPT_FILES. A
+    cache that cannot be written is no cache."""
+    path = _kept_path(size, seed)
+    tmp = f"{path}.{os.getpid()}.tmp.bmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        pygame.image.save(surf, tmp)
+        os.replace(tmp, path)
+        folder = os.path.dirname(path)
+        kept = sorted((os.path.join(folder, f) for f in os.listdir(folder)
+                       if f.startswith("table-") and f.endswith(".bmp")), key=os.path.getmtime, reverse=True)
+        for old in kept[KEPT_FILES:]:
+            os.remove(old)
+    except (OSError, pygame.error):
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
 
 
 @functools.lru_cache(maxsize=6)

@@ -179,7 +179,7 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        surface.blit(art.table_background((w, h)), (0, 0))
+        surface.blit(art.table_background((w, h), keep=True), (0, 0))  # kept on disk: a fast next launch
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((10, 8, 6, 110))
         surface.blit(shade, (0, 0))
