@@ -90,6 +90,7 @@ def test_make_play_builds_only_for_changed_sources_and_starts_without_a_compiler
     fast = _fast()
     monkeypatch.delenv(compiled.ENV_PURE, raising=False)
     monkeypatch.setattr(compiled, "BUILD", str(tmp_path))
+    monkeypatch.setattr(fast, "remove_in_tree", lambda: None)
     builds: list[int] = []
     monkeypatch.setattr(fast, "build", lambda: builds.append(1) or 0)
     monkeypatch.setattr(fast, "why_cannot_build", lambda: "")
@@ -117,6 +118,7 @@ def test_a_build_error_writes_a_failed_stamp_and_no_usable_build(tmp_path: pathl
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     fast = _fast()
     monkeypatch.setattr(compiled, "BUILD", str(tmp_path))
+    monkeypatch.setattr(fast, "remove_in_tree", lambda: None)
     monkeypatch.setattr(fast, "why_cannot_build", lambda: "")
     monkeypatch.setattr(fast, "compile_in", lambda folder, log=None, progress=True: 1)
     assert fast.build() == 1
@@ -124,6 +126,21 @@ def test_a_build_error_writes_a_failed_stamp_and_no_usable_build(tmp_path: pathl
     assert stamp is not None and stamp["ok"] is False and "build failed" in stamp["why"]
     assert compiled.check(str(tmp_path))[0] is None
     assert "runs pure Python" in capsys.readouterr().out
+
+
+def test_compiled_files_beside_the_sources_are_removed(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    fast = _fast()
+    (tmp_path / "game" / "table").mkdir(parents=True)
+    so = tmp_path / "game" / "table" / "geometry.cpython-311-x86_64-linux-gnu.so"
+    lib = tmp_path / "0123abcd__mypyc.cpython-311-x86_64-linux-gnu.so"
+    py = tmp_path / "game" / "table" / "geometry.py"
+    for f in (so, lib, py):
+        f.write_bytes(b"")
+    monkeypatch.setattr(fast, "ROOT", str(tmp_path))
+    fast.remove_in_tree()
+    assert not so.exists() and not lib.exists() and py.exists()
+    assert "removed 2 compiled files" in capsys.readouterr().out
 
 
 def test_make_test_stays_pure() -> None:

@@ -1,6 +1,6 @@
 """Benchmarks (speed goals live here, not in tests). Writes docs/performance.md.
 
-    python tools/bench.py [--quick] [--no-write] [--compiled] [--only doomwheel|idle|table|army] [--idle-x]
+    python tools/bench.py [--quick] [--no-write] [--compiled] [--only doomwheel|idle|table|army|play] [--idle-x]
 
 `--only doomwheel` measures the Doomwheel Race alone and replaces only its section of
 docs/performance.md; a full run rewrites the file but keeps any section it does not
@@ -413,7 +413,7 @@ def bench_startup(n: int) -> float:
     return statistics.median(timed(lambda: subprocess.run(cmd, check=True, cwd=ROOT), n)) * 1000
 
 
-def bench_compiled(n: int, ai_races: int = 4, doom_only: bool = False) -> dict[str, float] | None:
+def bench_compiled(n: int, ai_races: int = 4, doom_only: bool = False, with_ai: bool = True) -> dict[str, float] | None:
     """The same race benchmarks with the compiled build `make play` uses (build/fast,
     tools/fast.py; built first when missing or stale), in a process of their own;
     None if it cannot be built (no mypyc or C compiler)."""
@@ -432,7 +432,7 @@ def bench_compiled(n: int, ai_races: int = 4, doom_only: bool = False) -> dict[s
             "import game.table.geometry as g; assert g.__file__.endswith(('.so', '.pyd')), g.__file__;"
             "r = b.bench_race(%d) if %r else {}; r.update(b.bench_ai(%d) if %r else {});"
             "r.update({'doom_' + k: v for k, v in b.bench_doomwheel(%d).items()}); print(json.dumps(r))"
-            % (os.path.abspath(__file__), n, not doom_only, ai_races, not doom_only, n))
+            % (os.path.abspath(__file__), n, not doom_only, ai_races, with_ai and not doom_only, n))
     env = {k: v for k, v in os.environ.items() if k != compiled.ENV_PURE}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          env=dict(env, WT_BENCH_COMPILED="1"))
@@ -640,14 +640,46 @@ def idle_section(idle: dict[str, dict[str, float]] | None, use_x: bool) -> list[
     return lines + [f"| {labels[k]} | {v['cpu_pct']:.1f}% | {v['fps']:.1f} |" for k, v in idle.items()] + [""]
 
 
-def bench_menu_startup(n: int) -> float:
-    """From launching Python to the first drawn frame of the main menu."""
+def bench_menu_startup(n: int, compiled: bool = False) -> float:
+    """From launching Python to the first drawn frame of the main menu (the second
+    launch on: the first paints the menu's background and keeps it). `compiled`: with
+    the compiled build in use, as `make play` launches (game/compiled.py)."""
     code = ("import os; os.environ['SDL_VIDEODRIVER']='dummy'; os.environ['SDL_AUDIODRIVER']='dummy';"
             "os.environ['WILD_TABLE_HOME']='/tmp/wt-bench';"
-            "from game.ui.app import App; from game.ui.scenes.menu import MenuScene;"
+            + ("from game import compiled; assert not compiled.activate(), compiled.activate();" if compiled else "")
+            + "from game.ui.app import App; from game.ui.scenes.menu import MenuScene;"
             "app = App(); app.push(MenuScene(app)); app.frame(1/60)")
-    return statistics.median(timed(lambda: subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT,
-                                                          capture_output=True), n)) * 1000
+    env = {k: v for k, v in os.environ.items() if k != "WILD_TABLE_PURE"}
+
+    def launch() -> None:
+        subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, capture_output=True, env=env)
+    launch()  # warm: compiled bytecode, the kept background
+    return statistics.median(timed(launch, n)) * 1000
+
+
+def make_play_section(race: dict[str, float], doom: dict[str, float], fast: dict[str, float] | None,
+                      menu: float, menu_fast: float | None) -> list[str]:
+    """The figures `make play` depends on, pure Python and compiled, from one run."""
+    from game import compiled
+    stamp = compiled.read_stamp() or {}
+    lines = ["## Pure Python and the compiled build (`make play`)", "",
+             "One run, both ways: `make play` builds the compiled modules once (tools/fast.py) and runs them.", "",
+             "| measure | pure Python | compiled |", "|---|---:|---:|"]
+    f = fast or {}
+
+    def cell(key: str, fmt: str = "{:.1f} ms") -> str:
+        return fmt.format(f[key]) if key in f else "(no build)"
+    lines += [
+        f"| Wild Race, 6 racers, greedy agents: median race [<= 20 ms] | {race['median_ms']:.1f} ms | {cell('median_ms')} |",
+        f"| Doomwheel race, 2 wheels, random play: median race [<= 50 ms] | {doom['median_ms']:.1f} ms "
+        f"| {cell('doom_median_ms')} |",
+        f"| launch to the first frame of the main menu [<= 800 ms] | {menu:.0f} ms | "
+        + (f"{menu_fast:.0f} ms |" if menu_fast is not None else "(no build) |"),
+    ]
+    if stamp.get("ok") and "seconds" in stamp:
+        lines.append(f"| the build (`make play`'s first run; tools/fast.py, {stamp.get('jobs', '?')} cores) | | "
+                     f"{stamp['seconds']:.0f} s |")
+    return lines + [""]
 
 
 def arena_table() -> list[str]:
@@ -689,9 +721,10 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-write", action="store_true")
     ap.add_argument("--compiled", action="store_true", help="also time the compiled build make play runs (built first if needed)")
-    ap.add_argument("--only", choices=["doomwheel", "idle", "table", "army"], default=None,
+    ap.add_argument("--only", choices=["doomwheel", "idle", "table", "army", "play"], default=None,
                     help="measure one part and replace only its section of docs/performance.md"
-                         " (table: print the table kernel and query rows, write nothing)")
+                         " (table: print the table kernel and query rows, write nothing; play: the races and"
+                         " the launch, pure and compiled)")
     ap.add_argument("--idle-x", action="store_true", help="measure the idle screens on the X display in $DISPLAY")
     args = ap.parse_args()
     n = 10 if args.quick else 40
@@ -715,6 +748,17 @@ def main() -> int:
             with open(path, "w") as f:
                 f.write(splice_section(old_text, section, before="## AI decision times"))
         return 0
+    if args.only == "play":
+        race, doom = bench_race(n), bench_doomwheel(n)
+        fast = bench_compiled(n, with_ai=False)
+        menu = bench_menu_startup(3 if args.quick else 7)
+        menu_fast = bench_menu_startup(3 if args.quick else 7, compiled=True) if fast else None
+        section = make_play_section(race, doom, fast, menu, menu_fast)
+        print("\n".join(section))
+        if not args.no_write:
+            with open(path, "w") as f:
+                f.write(splice_section(old_text, section, before="## Wild Race engine"))
+        return 0
     army = bench_army(n)
     doom = bench_doomwheel(n)
     if args.only == "doomwheel":
@@ -736,6 +780,7 @@ def main() -> int:
     doom_frames = bench_doom_frames(300 if not args.quick else 100)
     ai = bench_ai(2 if args.quick else 6)
     menu = bench_menu_startup(3 if args.quick else 7)
+    menu_fast = bench_menu_startup(3 if args.quick else 7, compiled=True) if fast else None
     idle = bench_idle(10.0, args.idle_x)
     lines = [
         "# Performance",
@@ -743,6 +788,7 @@ def main() -> int:
         f"Measured {datetime.date.today().isoformat()} by `tools/bench.py` on {machine()}.",
         "Goals from the issues in brackets.",
         "",
+    ] + make_play_section(race, doom, fast, menu, menu_fast) + [
         "## Wild Race engine",
         "",
         "| measure | value |",

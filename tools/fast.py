@@ -90,6 +90,7 @@ def _compile_here(n_jobs: int) -> int:
     """Run in the folder holding a copy of the sources: mypyc writes the C (one file
     per module), then the C files are compiled n_jobs at a time. Prints
     `@progress done total` lines for the parent."""
+    import threading
     from concurrent.futures import ThreadPoolExecutor
     from setuptools import setup  # type: ignore[import-untyped]
     from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
@@ -98,6 +99,7 @@ def _compile_here(n_jobs: int) -> int:
     exts = mypycify(list(MODULES), opt_level="3", multi_file=True)
     total = sum(len(e.sources) for e in exts)
     done = [0]
+    lock = threading.Lock()
     print(f"@progress 0 {total}", flush=True)
 
     class ParallelBuildExt(build_ext):  # type: ignore[misc]
@@ -108,8 +110,9 @@ def _compile_here(n_jobs: int) -> int:
             def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
                 def compile_one(src: str) -> list[str]:
                     objs: list[str] = one([src], *args, **kwargs)
-                    done[0] += 1
-                    print(f"@progress {done[0]} {total}", flush=True)
+                    with lock:
+                        done[0] += 1
+                        print(f"@progress {done[0]} {total}", flush=True)
                     return objs
                 with ThreadPoolExecutor(n_jobs) as pool:
                     return [o for objs in pool.map(compile_one, sources) for o in objs]
@@ -212,6 +215,7 @@ def build() -> int:
     if why:
         say(f"{why}; the game runs pure Python")
         return 1
+    remove_in_tree()
     t0 = time.monotonic()
     os.makedirs(compiled.BUILD, exist_ok=True)
     try:
@@ -260,9 +264,22 @@ def build() -> int:
     return 0
 
 
+def remove_in_tree() -> None:
+    """Compiled files an earlier `make fast` left next to the sources would shadow them
+    (an extension module wins over its .py): the work tree stays pure."""
+    left = (glob.glob(os.path.join(ROOT, "*__mypyc*.so")) + glob.glob(os.path.join(ROOT, "*__mypyc*.pyd"))
+            + glob.glob(os.path.join(ROOT, "game", "**", "*.so"), recursive=True)
+            + glob.glob(os.path.join(ROOT, "game", "**", "*.pyd"), recursive=True))
+    for path in left:
+        os.remove(path)
+    if left:
+        say(f"removed {len(left)} compiled files an earlier build left beside the sources (it now lives in build/fast/)")
+
+
 def ensure() -> int:
     """make play: build when there is no build for these sources; say in one line when
     the game will run pure Python. Always 0 (the game starts either way)."""
+    remove_in_tree()
     if os.environ.get(compiled.ENV_PURE, "") not in ("", "0"):
         return 0
     stamp = compiled.read_stamp()
