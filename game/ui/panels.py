@@ -169,7 +169,11 @@ class DiceTray:
     """The latest rolls: faces as dice, reason and result, favour used; a new roll
     tumbles in for a moment. A die still open to a favour decision (a DieThrown,
     game/ui/throws.py) shows at once, outlined in gold with "favour?" beside it; the
-    final roll takes its place and says what was decided (kept, re-rolled, +1, -1)."""
+    final roll takes its place and says what was decided (kept, re-rolled, +1, -1).
+    A roll's earlier faces are its re-rolled dice, drawn dimmed; a tray whose rolls
+    sum their dice (`summed`, 2d6) draws every face alike."""
+
+    summed = False
 
     @property
     def font(self) -> pygame.font.Font:
@@ -250,7 +254,7 @@ class DiceTray:
                 if i == 0 and self.age < 0.35 and j == len(faces) - 1:
                     wobble = int(6 * (0.35 - self.age) / 0.35)
                 die = pygame.Rect(x + wobble, y + (wobble // 2), size, size)
-                last = j == len(faces) - 1
+                last = j == len(faces) - 1 or self.summed
                 pygame.draw.rect(s, (245, 238, 220) if last else (150, 140, 125), die, border_radius=5)
                 pygame.draw.rect(s, (60, 40, 25), die, 1, border_radius=5)
                 if self._open(r):

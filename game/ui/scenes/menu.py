@@ -23,7 +23,7 @@ def race_entries() -> list[dict[str, Any]]:
     order, tip, scene and its arguments), in their order: a new ruleset adds its own
     without a change here."""
     registry.load("ui")
-    entries = [e for reg in registry.every() for e in reg.window.get("menu", ())]
+    entries = [e for reg in registry.every(all=True) for e in reg.window.get("menu", ())]
     return sorted(entries, key=lambda e: e.get("order", 100))
 
 
