@@ -194,3 +194,24 @@ def test_tag_tooltip_under_the_mouse(app) -> None:  # type: ignore[no-untyped-de
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     app.frame(1 / 60)
     assert scene.tooltip() is not None and scene.tooltip().startswith("Pikes (Pike)")
+
+
+def test_options_limit_and_unit_cost_and_a_list_with_no_recruiting_column(app) -> None:  # type: ignore[no-untyped-def]
+    scene = open_armies(app)
+    event = pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.limit_menu,
+                               text="Limit 500 points")
+    scene.on_ui(event)
+    assert scene.limit == 500 and scene.army.built.limit == 500 and "500 left" not in scene.panel_words()
+    assert "199 points used, 301 left of 500" in scene.panel_words()
+    from game.rules.rrtk import lists
+    scene.pick(lists.nation("mirholme"))
+    diff = [u for u in scene.nation.units if u.cost != u.formula_cost]
+    assert diff  # Mirholme prints costs the formula does not give
+    scene.on_ui(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.cost_menu,
+                                   text="by the formula"))
+    assert scene.options.unit_cost == "formula" and scene.army.options.unit_cost == "formula"
+    assert scene.army.points() == scene.nation.basic_points("formula")
+    scene.pick(lists.nation("black-moon-incarnate"))
+    click_button(app, "Recruit by rolls")
+    assert scene.muster.defaulted and scene.muster.done and scene.army.points() <= scene.limit
+    assert "no recruiting rolls" in scene.note.lower() and scene.problems() == []

@@ -34,6 +34,8 @@ from game.ui.app import App, Scene
 from game.ui.panels import DiceTray
 from game.ui.rrtk import armystore, cards, stands
 
+PANEL_TOP = 250  # where the army panel's buttons start, below its words
+LIMITS = (200, 300, 400, 500, 600, 800, 1000)  # the points limits offered (400: §7.3)
 THROW_GAP = 0.45  # seconds between throws of "Throw to the limit"
 GLOW = 1.6  # seconds the unit gained stays lit brightest
 
@@ -63,8 +65,8 @@ class RrtkMenuScene(Scene):
         self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 200, y - 110, 720, 70),
                                                         "Rally Round the King", m, object_id="#title"))
         self.widgets.append(pygame_gui.elements.UILabel(
-            pygame.Rect(x - 200, y - 40, 720, 30), "Fantasy mass battles: build your army from the 44 lists", m,
-            object_id="#subtitle"))
+            pygame.Rect(x - 200, y - 40, 720, 30), "Fantasy mass battles: build your army from the book's 44 lists",
+            m, object_id="#subtitle"))
         self.armies = pygame_gui.elements.UIButton(pygame.Rect(x, y + 10, 320, 44), "Armies", m,
                                                    tool_tip_text="Pick a nation, build an army by purchase or by "
                                                                  "recruiting rolls, save it, print its sheet")
@@ -89,6 +91,17 @@ class RrtkMenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         _backdrop(surface)
+        w, h = surface.get_size()
+        # two battle lines face each other across the table: red above, blue below
+        line = (("melee", False, ("Pike",), 4), ("melee", True, ("Shock",), 3), ("missile", False, (), 3),
+                ("melee", False, (), 4), ("skirmish", True, (), 2), ("melee", False, ("Pike",), 4))
+        step = 118
+        x0 = w // 2 - step * len(line) // 2 + 8
+        for i, (purpose, mounted, tags, figs) in enumerate(line):
+            for side, y, facing in ((0, 34, 180), (1, h - 150, 0)):
+                img = stands.stand_surface(figs, mounted, purpose, tags, art.player_colour(side), 100,
+                                           facing=facing, marker=side, ac=4)
+                surface.blit(img, (x0 + i * step, y + (80 - img.get_height()) // 2))
 
 
 def _backdrop(surface: pygame.Surface) -> None:
@@ -123,6 +136,7 @@ class ArmiesScene(Scene):
         self.forced = list(dice) if dice is not None else None
         self.seed = seed
         self.limit = army_mod.LIMIT
+        self.options = army_mod.ArmyOptions()
         self.nation = lists.nation(nation) if nation else self.nations[0]
         self.mode = "purchase"
         self.muster: Any = None
@@ -155,13 +169,13 @@ class ArmiesScene(Scene):
         self.gained = None
         self.throwing = 0
         self.path, self.saved_army = None, None
-        base = army_mod.Army.basic(self.nation, limit=self.limit)
+        base = army_mod.Army.basic(self.nation, self.options, limit=self.limit)
         name = f"{self.nation.name} army"
         if self.mode == "recruit":
             seed = self.seed if self.seed is not None else (None if self.forced is not None
                                                             else random.randrange(1, 10 ** 6))
             try:
-                self.muster = muster.Muster(self.nation, self.limit, seed=seed)
+                self.muster = muster.Muster(self.nation, self.limit, self.options, seed=seed)
             except muster.CannotRecruit as e:
                 self.mode, self.note, self.note_bad = "purchase", str(e), True
                 self.army = replace(base, built=army_mod.Built("purchased", self.limit), name=name)
@@ -174,6 +188,17 @@ class ArmiesScene(Scene):
         else:
             self.army = replace(base, built=army_mod.Built("purchased", self.limit), name=name)
             self.note, self.note_bad = "The Basic Army: add units with + up to the limit", False
+
+    def set_options(self, limit: int | None = None, unit_cost: str | None = None) -> None:
+        """A new points limit or unit cost option: the army starts again from its Basic Army."""
+        self.limit = limit or self.limit
+        if unit_cost:
+            self.options = replace(self.options, unit_cost=unit_cost)
+        self.new_army()
+        _, army_mod, _ = _rules()
+        costs = army_mod.OPTIONS.value_word("unit_cost", self.options.unit_cost)
+        self.say(f"Points limit {self.limit}, unit costs {costs}: the army starts again from its Basic Army")
+        self.layout()
 
     def problems(self) -> list[str]:
         """Every rule the army breaks, each in words (none while recruiting goes on)."""
@@ -234,7 +259,8 @@ class ArmiesScene(Scene):
     def throw(self) -> None:
         """One recruiting roll: the muster's chance step, its two dice in the tray."""
         m = self.muster
-        if self.mode != "recruit" or m is None or m.done:
+        pending = m.pending_chance() if self.mode == "recruit" and m is not None else None
+        if pending is None:  # recruiting is over (or not recruiting)
             return
         if self.forced is not None:
             if not self.forced:
@@ -250,7 +276,7 @@ class ArmiesScene(Scene):
         total = faces[0] + faces[1]
         self.army = replace(m.army, name=self.army.name)
         what = unit.name if unit is not None else "no unit"
-        self.dice.add(RollMade(self.nation.name, "", what, "2d6", tuple(faces), total))
+        self.dice.add(RollMade(self.nation.name, pending.player, what, pending.die, tuple(faces), total))
         self.gained = unit.number if unit is not None else None
         self.glow = 0.0
         if unit is None:
@@ -299,6 +325,7 @@ class ArmiesScene(Scene):
         self.muster, self.throwing, self.gained = None, 0, None
         self.army = army
         self.limit = army.built.limit
+        self.options = army.options
         self.path, self.saved_army = path, army
         self.say(f"Loaded {os.path.basename(path)}")
         self.layout()
@@ -381,9 +408,10 @@ class ArmiesScene(Scene):
                                                   object_id=f"#remove_{u.number}")
                 self.minus[b2] = u
                 self.widgets += [b, b2]
+        _, army_mod, _ = _rules()
         a = g["army"]
         x, bw = a.x + 12, (a.w - 36) // 2
-        y = a.y + 300
+        y = a.y + PANEL_TOP
         self.buttons: dict[Any, str] = {}
 
         def button(label: str, key: str, rect: pygame.Rect, tip: str, enabled: bool = True) -> None:
@@ -415,9 +443,25 @@ class ArmiesScene(Scene):
         button("Save", "save", pygame.Rect(x, y, bw, 36), "Save this army in your armies folder")
         button("Saved armies...", "files", pygame.Rect(x + bw + 12, y, bw, 36),
                "Load, rename or delete a saved army")
-        self.dice_rect = pygame.Rect(x, y + 48, a.w - 24, max(60, a.bottom - (y + 48) - 12))
+        y += 44
+        opts = army_mod.OPTIONS
+        limits: list[str | tuple[str, str]] = [f"Limit {v} points" for v in sorted({*LIMITS, self.limit})]
+        self.limit_menu = pygame_gui.elements.UIDropDownMenu(limits, f"Limit {self.limit} points",
+                                                             pygame.Rect(x, y, bw, 34), m)
+        costs: list[str | tuple[str, str]] = [opts.value_word("unit_cost", v) for v in opts.choices["unit_cost"]]
+        self.cost_words = {str(c): v for c, v in zip(costs, opts.choices["unit_cost"])}
+        self.cost_menu = pygame_gui.elements.UIDropDownMenu(
+            costs, opts.value_word("unit_cost", self.options.unit_cost), pygame.Rect(x + bw + 12, y, bw, 34), m)
+        self.widgets += [self.limit_menu, self.cost_menu]
+        self.dice_rect = pygame.Rect(x, y + 46, a.w - 24, max(60, a.bottom - (y + 46) - 12))
 
     def on_ui(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.limit_menu:
+                self.set_options(limit=int(event.text.split()[1]))
+            elif event.ui_element is self.cost_menu:
+                self.set_options(unit_cost=self.cost_words[event.text])
+            return
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.nation_list:
             for n in self.nations:
                 if n.name == event.text:
@@ -518,6 +562,10 @@ class ArmiesScene(Scene):
             page.blit(row, r)
             self.tag_rects += [(t.move(r.x, r.y), tag) for t, tag in tags]
         self._rows = kept
+        bottom = rows[-1][0].bottom + 10 if rows else g["rows"].y
+        room = pygame.Rect(g["rows"].x, bottom, g["rows"].w, g["rows"].bottom - bottom)
+        if room.h >= 110:
+            page.blit(cards.army_on_table(self.nation, self.army, room.w, room.h), room)
         page.blit(self._army_panel(g["army"], self.problems()), g["army"])
         try:
             return page.convert()
@@ -546,7 +594,7 @@ class ArmiesScene(Scene):
         y += art.font(13).get_linesize() + 6
         lines = self.check_lines(probs)
         block = cards.lines_block(lines, w)
-        s.blit(block, (x, y), pygame.Rect(0, 0, w, max(0, 300 - 12 - y)))
+        s.blit(block, (x, y), pygame.Rect(0, 0, w, max(0, PANEL_TOP - 10 - y)))
         return s
 
     def check_lines(self, probs: list[str]) -> list[tuple[str, tuple[int, int, int]]]:

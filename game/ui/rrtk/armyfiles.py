@@ -45,7 +45,7 @@ class ArmyFilesScene(Scene):
         self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x, y, pw - 40, 34), "Saved armies", m,
                                                         object_id="#subtitle"))
         y += 44
-        labels = [self.label(f) for f in self.files] or []
+        labels: list[str | tuple[str, str]] = [self.label(f) for f in self.files]
         chosen = self.label(self.chosen) if self.chosen is not None else None
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(x, y, pw - 40, ph - 210), labels, m,
                                                         default_selection=chosen)

@@ -64,9 +64,9 @@ def nation_card(n: Any, w: int, h: int) -> pygame.Surface:
         y += f.get_linesize()
     y += 4
     wr = f"{n.war_rating:+d}" if n.war_rating else "0"
-    facts = (f"{n.government}, fights for {n.motivation.lower()}  ·  war rating {wr}  ·  "
+    facts = (f"{n.government}, {n.motivation.lower()}  ·  war rating {wr}  ·  "
              f"{n.recruiting_rolls} recruiting rolls  ·  Basic Army {n.basic_army.units} units, "
-             f"{n.basic_army.total} points  ·  list {n.list_id}, page {n.page}")
+             f"{n.basic_army.total} pts  ·  list {n.list_id}, p. {n.page}")
     for line in wrap(art.font(12), facts, w - 2 * x)[:2]:
         s.blit(art.font(12).render(line, True, DIM), (x, y))
         y += art.font(12).get_linesize()
@@ -139,6 +139,40 @@ def lines_block(lines: Sequence[tuple[str, tuple[int, int, int]]], w: int, size:
     s = pygame.Surface((w, max(1, len(rows) * f.get_linesize())), pygame.SRCALPHA)
     for i, (text, col) in enumerate(rows):
         s.blit(f.render(text, True, col), (0, i * f.get_linesize()))
+    return s
+
+
+def army_on_table(n: Any, army: Any, w: int, h: int) -> pygame.Surface:
+    """The army laid out on a strip of the table, stand by stand, unit type by unit
+    type, front towards the top: how it would deploy, at a glance."""
+    s = panel(w, h)
+    s.blit(art.font(13).render("The army on the table", True, DIM), (12, 6))
+    field = pygame.Rect(10, 26, w - 20, h - 36)
+    s.blit(art.table_background(field.size, seed=5), field)
+    stands_ = [u for u in n.units for _ in range(army.count(u))]
+    if not stands_:
+        return s
+    gap = 6
+    for sw in (96, 84, 72, 64, 56, 48, 40, 34, 28, 24, 20, 16):  # the largest stands that fit the strip
+        per_row = max(1, (field.w - gap) // (sw + gap))
+        rows = -(-len(stands_) // per_row)
+        if rows * (round(sw * 0.8) + gap) + gap <= field.h:
+            break
+    x, y, row_h = field.x + gap, field.y + gap, 0
+    last = None
+    for u in stands_:
+        img = unit_stand(u, sw)
+        if x + img.get_width() > field.right - gap or (last is not None and last is not u and x > field.x + gap
+                                                       and x + (img.get_width() + gap) * army.count(u)
+                                                       > field.right - gap and army.count(u) <= per_row):
+            x, y = field.x + gap, y + row_h + gap
+            row_h = 0
+        if y + img.get_height() > field.bottom:
+            break
+        s.blit(img, (x, y))
+        x += img.get_width() + gap
+        row_h = max(row_h, img.get_height())
+        last = u
     return s
 
 

@@ -60,7 +60,7 @@ class MenuScene(Scene):
         y = h // 2 - 220
         self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 100, y - 124, 520, 80), "Wild Table", m,
                                                         object_id="#title"))
-        titles = [r.title for r in registry.every()]
+        titles = [r.title for r in registry.every(all=True)]
         both = ", ".join(titles[:-1]) + " and " + titles[-1] if len(titles) > 1 else "".join(titles)
         self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 180, y - 50, 680, 30),
                                                         f"{both}, on the tabletop", m, object_id="#subtitle"))
