@@ -283,7 +283,7 @@ class ArmiesScene(Scene):
             self.say(f"{total}: the list has no unit on that total")
         else:
             price = unit.price(self.army.options.unit_cost)
-            self.say(f"{total}: {unit.name} joins for {price} points" +
+            self.say(f"Rolled {total}: {unit.name} raised for {price} points" +
                      (" - the limit is reached, recruiting is over" if m.done else ""))
         if m.done:
             self.throwing = 0
