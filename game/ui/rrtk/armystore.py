@@ -13,7 +13,6 @@ from typing import Any
 
 from game.core.errors import BadInput
 from game.core.paths import data_dir
-from game.save.files import write_atomic
 
 SUFFIX = ".json"
 
@@ -62,9 +61,9 @@ def listing() -> list[Saved]:
 
 
 def to_text(army: Any) -> str:
-    """The army file's text (game.rules.rrtk.armyfile)."""
+    """The army file's text (game.rules.rrtk.armyfile: canonical, the same army the same bytes)."""
     from game.rules.rrtk import armyfile
-    return str(armyfile.dumps(army))
+    return str(armyfile.army_text(army))
 
 
 def save(army: Any, path: str | None = None) -> tuple[str | None, str]:
@@ -80,7 +79,8 @@ def save(army: Any, path: str | None = None) -> tuple[str | None, str]:
             while os.path.exists(path):
                 path = os.path.join(folder, f"{stem}-{k}{SUFFIX}")
                 k += 1
-        write_atomic(path, to_text(army))
+        from game.rules.rrtk import armyfile
+        armyfile.write_army(path, army)
     except (OSError, ValueError) as e:
         return None, f"The army could not be saved: {e}"
     return path, ""
@@ -90,7 +90,7 @@ def load(path: str) -> tuple[Any, str]:
     """(army, "") or (None, one line saying why the file will not load)."""
     from game.rules.rrtk import armyfile
     try:
-        return armyfile.read(path), ""
+        return armyfile.read_army(path), ""
     except BadInput as e:
         return None, e.line()
     except (OSError, ValueError, KeyError) as e:
