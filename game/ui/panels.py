@@ -24,6 +24,21 @@ def _panel(w: int, h: int) -> pygame.Surface:
     return s
 
 
+def panel(w: int, h: int) -> pygame.Surface:
+    """A panel's background: dark, a little see-through, with its edge (at least 1x1)."""
+    return _panel(max(1, w), max(1, h))
+
+
+def modal_box(surface: pygame.Surface, box: pygame.Rect, edge: tuple[int, int, int] = (150, 116, 72),
+              shade: int = 150) -> None:
+    """A dialog scene's box over the darkened scene below it."""
+    dark = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    dark.fill((0, 0, 0, shade))
+    surface.blit(dark, (0, 0))
+    pygame.draw.rect(surface, PANEL, box, border_radius=8)
+    pygame.draw.rect(surface, edge, box, 2, border_radius=8)
+
+
 class Banner:
     @property
     def font(self) -> pygame.font.Font:

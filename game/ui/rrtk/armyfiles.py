@@ -13,7 +13,9 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.ui import art
 from game.ui.app import App, Scene
+from game.ui.panels import GOLD, fit_text, modal_box
 from game.ui.rrtk import armystore
 
 
@@ -134,13 +136,7 @@ class ArmyFilesScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, (35, 28, 22), self.box, border_radius=8)
-        pygame.draw.rect(surface, (120, 94, 60), self.box, 2, border_radius=8)
+        modal_box(surface, self.box)
         if self.note:
-            from game.ui import art
-            from game.ui.panels import fit_text
-            surface.blit(fit_text(art.font(13), self.note, self.box.w - 40, (232, 194, 122)),
+            surface.blit(fit_text(art.font(13), self.note, self.box.w - 40, GOLD),
                          (self.box.x + 20, self.note_y))

@@ -12,25 +12,14 @@ from typing import Any
 import pygame
 
 from game.ui import art
-from game.ui.panels import fit_text, wrap
+from game.ui.panels import EDGE, GOLD, INK, fit_text, panel, wrap
 from game.ui.rrtk import stands
 from game.ui.rrtk.blurbs import TACTICS, blurb
 
-INK = (241, 230, 208)
 DIM = (176, 164, 142)
-GOLD = (232, 194, 122)
 GOOD = (140, 210, 130)
 BAD = (236, 120, 100)
-PANEL = (35, 28, 22)
-EDGE = (120, 94, 60)
 SIDE = 1  # the side the screen draws armies in (blue, the square marker)
-
-
-def panel(w: int, h: int, alpha: int = 235) -> pygame.Surface:
-    s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
-    s.fill((*PANEL, alpha))
-    pygame.draw.rect(s, EDGE, s.get_rect(), 2, border_radius=6)
-    return s
 
 
 def unit_stand(u: Any, width: int, colour: Any = None, marker: int = SIDE) -> pygame.Surface:

@@ -191,8 +191,5 @@ class UnfinishedScene(Scene):
         self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        pygame.draw.rect(surface, (35, 28, 22), self.box, border_radius=8)
-        pygame.draw.rect(surface, (150, 116, 72), self.box, 2, border_radius=8)
+        from game.ui.panels import modal_box
+        modal_box(surface, self.box)
