@@ -91,6 +91,7 @@ def test_every_tag_has_an_icon_and_words_of_its_own() -> None:
     ("Hill Giants", ["Terror", "Engine", "UD"], 4, False, "melee", "monster"),
     ("Gargoyles", ["Flying", "Terror", "Shock"], 1, True, "melee", "monster"),
     ("Knights", ["Elite", "Shock"], 3, True, "melee", "troops"),
+    ("Winged Men", ["Flying", "UD"], 2, True, "skirmish", "winged"),
     ("Pike", ["Pike"], 4, False, "melee", "troops"),
 ])
 def test_look_for_guesses_from_name_and_tags(name: str, tags: list[str], figs: int, mounted: bool, purpose: str,

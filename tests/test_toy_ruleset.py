@@ -104,4 +104,5 @@ def test_a_ruleset_adds_its_main_menu_entry(pig: registry.Registration) -> None:
     # the main menu's race entries come from the ui rooms' `menu` window parts, in order
     from game.ui.scenes.menu import race_entries
     pig.window["menu"] = ({"label": "Pig", "order": 25, "tip": "", "scene": "tests.toy_pig:Pig", "args": {}},)
-    assert [e["label"] for e in race_entries()] == ["New race", "New Grand Prix", "Pig", "Doomwheel Race"]
+    assert [e["label"] for e in race_entries()] == ["New race", "New Grand Prix", "Pig", "Doomwheel Race",
+                                                    "Rally Round the King"]

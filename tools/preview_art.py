@@ -216,7 +216,7 @@ def stands_sheet(path: str) -> float:
     y += 28
     specials = [("Pike", 4, False, "melee", ("Pike",), "troops", 4), ("Knights", 3, True, "melee", ("Elite", "Shock"), "troops", 6),
                 ("Gargoyles", 1, True, "melee", ("Flying", "Terror", "Shock"), "monster", 4),
-                ("Winged foot", 2, False, "melee", ("Flying", "UD"), "troops", 2),
+                ("Winged Men", 2, True, "skirmish", ("Flying", "UD"), "winged", 2),
                 ("Cannons", 1, False, "missile", ("Artillery",), "cannon", 4),
                 ("Ballistae", 1, False, "missile", ("Engine",), "engine", 2),
                 ("Heavy Chariot", 1, True, "melee", ("Dual", "Shock"), "chariot", 4),

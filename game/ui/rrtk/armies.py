@@ -168,6 +168,7 @@ class ArmiesScene(Scene):
         self.muster = None
         self.gained = None
         self.throwing = 0
+        self.dice = RecruitTray()  # a new army: the tray starts empty
         self.path, self.saved_army = None, None
         base = army_mod.Army.basic(self.nation, self.options, limit=self.limit)
         name = f"{self.nation.name} army"
@@ -303,6 +304,8 @@ class ArmiesScene(Scene):
         b = self.army.built
         if b.method == "recruited":
             seed = f", seed {b.seed}" if b.seed is not None else ""
+            if not self.nation.recruits:
+                return f"no recruiting rolls: units bought at random{seed}"
             return f"recruited: {len(b.rolls)} rolls{seed}"
         if b.method == "purchased":
             return f"up to {b.limit} points, never past them"

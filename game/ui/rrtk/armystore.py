@@ -81,7 +81,7 @@ def save(army: Any, path: str | None = None) -> tuple[str | None, str]:
                 k += 1
         from game.rules.rrtk import armyfile
         armyfile.write_army(path, army)
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, ImportError) as e:
         return None, f"The army could not be saved: {e}"
     return path, ""
 
@@ -93,7 +93,7 @@ def load(path: str) -> tuple[Any, str]:
         return armyfile.read_army(path), ""
     except BadInput as e:
         return None, e.line()
-    except (OSError, ValueError, KeyError) as e:
+    except (OSError, ValueError, KeyError, ImportError) as e:
         return None, f"{os.path.basename(path)}: {e}"
 
 

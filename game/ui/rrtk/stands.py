@@ -8,7 +8,7 @@ reuses it.
 Everything takes plain values (figures, mounted, purpose, tags, colour, marker,
 width in pixels, facing), so nothing here reads the army lists. `look` picks a
 special shape for troops that are not men on foot or horse (cannon, engine,
-chariot, elephant, monster); `look_for(name, tags, figs, mounted, purpose)` guesses
+chariot, elephant, monster, winged people); `look_for(name, tags, figs, mounted, purpose)` guesses
 it from a unit's name and tags.
 
 Tags (Elite, Shock, Pike, Flying, Terror, UD, Artillery, ...) have small icons
@@ -28,7 +28,7 @@ from game.ui import art
 
 RGB = tuple[int, int, int]
 PURPOSES = ("melee", "missile", "skirmish")
-LOOKS = ("troops", "cannon", "engine", "chariot", "elephant", "monster")
+LOOKS = ("troops", "cannon", "engine", "chariot", "elephant", "monster", "winged")
 
 SKIN = (222, 186, 146)
 STEEL = (176, 182, 190)
@@ -42,6 +42,8 @@ def depth_ratio(mounted: bool, look: str = "troops") -> float:
     """The stand's depth as a share of its width (front to rear)."""
     if look in ("chariot", "elephant", "cannon", "engine"):
         return 0.85
+    if look == "winged":
+        return 0.8
     return 0.8 if mounted else 0.55
 
 
@@ -65,6 +67,8 @@ def look_for(name: str, tags: Sequence[str], figs: int, mounted: bool, purpose: 
         return "engine"
     if "flying" in tagset and "terror" in tagset:
         return "monster"
+    if "flying" in tagset and mounted and any(w in low for w in ("men", "man", "folk")):
+        return "winged"  # winged people: flyers count as mounted, but they ride nothing
     if not mounted and (tagset & {"engine", "engines"} or (figs == 1 and "terror" in tagset)
                         or any(w in low for w in ("giant", "troll", "ogre", "demon"))):
         return "monster"
@@ -148,6 +152,8 @@ def _stand(figs: int, mounted: bool, purpose: str, tags: tuple[str, ...], colour
         _elephant(d, depth, colour)
     elif look == "monster":
         _monsters(d, depth, colour, figs, armour, "flying" in tags)
+    elif look == "winged":
+        _footmen(d, depth, colour, figs, purpose, tuple(sorted({*tags, "flying"})), armour)
     elif mounted:
         _riders(d, depth, colour, figs, purpose, tags, armour)
     else:
