@@ -25,11 +25,6 @@ from tests.test_ui import click, click_button  # noqa: E402
 EXAMPLE_DICE = [(1, 1), (1, 1), (1, 1), (1, 1), (1, 2), (4, 6), (1, 3), (3, 4)]
 
 
-def needs_army_files() -> None:
-    """The army file module lands in its own step (issue 15 item 3): until then these skip."""
-    pytest.importorskip("game.rules.rrtk.armyfile")
-
-
 def open_armies(app):  # type: ignore[no-untyped-def]
     from game.ui.rrtk.armies import ArmiesScene, RrtkMenuScene
     app.frame(1 / 60)
@@ -113,7 +108,6 @@ def test_throw_to_the_limit_and_a_seeded_muster(app) -> None:  # type: ignore[no
 
 
 def test_save_load_and_save_again_byte_for_byte(app) -> None:  # type: ignore[no-untyped-def]
-    needs_army_files()
     scene = open_armies(app)
     scene.forced = list(EXAMPLE_DICE)
     click_button(app, "Recruit by rolls")
@@ -139,7 +133,6 @@ def test_save_load_and_save_again_byte_for_byte(app) -> None:  # type: ignore[no
 
 
 def test_rename_and_delete_a_saved_army(app) -> None:  # type: ignore[no-untyped-def]
-    needs_army_files()
     scene = open_armies(app)
     click_button(app, "Save")
     old = scene.path
@@ -164,7 +157,6 @@ def test_rename_and_delete_a_saved_army(app) -> None:  # type: ignore[no-untyped
 @pytest.mark.parametrize("text", ["not json at all", '{"format": "rrtk-army", "version": 99}', "[1, 2, 3]",
                                   '{"format": "rrtk-army", "version": 1, "nation": NaN}'])
 def test_a_bad_army_file_gives_a_dialog_and_changes_nothing(app, text: str) -> None:  # type: ignore[no-untyped-def]
-    needs_army_files()
     from game.ui.rrtk import armystore
     scene = open_armies(app)
     os.makedirs(armystore.armies_dir(), exist_ok=True)
