@@ -153,6 +153,33 @@ def test_no_code_outside_a_rulesets_rooms_names_it() -> None:
     assert wrong == []
 
 
+def test_no_module_outside_a_rulesets_rooms_imports_them() -> None:
+    """A ruleset's rooms (game.rules.<r>, game.ai.<r>, game.ui.<r>, for every
+    registered ruleset with a package) are imported only by its own rooms: shared
+    modules and other rulesets' rooms ask the registry (game.core.registry: parts
+    and hooks as "module:attribute", imported by it), whose loader is the one way
+    in (importlib, by name). Module-level and function-level imports alike."""
+    rooms: dict[str, str] = {}  # room module -> the package of its ruleset
+    for r in _registrations():
+        package = getattr(r, "package")
+        if package:
+            rooms.update({f"game.{layer}.{package}": package for layer in ("rules", "ai", "ui")})
+
+    def room_of(module: str) -> str | None:
+        parts = module.split(".")
+        return rooms.get(".".join(parts[:3])) if len(parts) >= 3 else None
+
+    wrong = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        mine = room_of(_module_of(path))
+        rel = str(path.relative_to(ROOT))
+        for line, name in _imports(ast.parse(path.read_text())):
+            theirs = room_of(name)
+            if theirs is not None and theirs != mine:
+                wrong.append(f"{rel}:{line}: imports {name} (the {theirs} rooms)")
+    assert wrong == []
+
+
 def test_every_ruleset_has_its_three_rooms_and_they_register() -> None:
     """Each ruleset has game/rules/<r>/, game/ai/<r>/ and game/ui/<r>/, and each room
     adds its parts to the registration: the rules (the ruleset, its setup), the ai

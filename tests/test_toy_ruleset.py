@@ -106,3 +106,67 @@ def test_a_ruleset_adds_its_main_menu_entry(pig: registry.Registration) -> None:
     pig.window["menu"] = ({"label": "Pig", "order": 25, "tip": "", "scene": "tests.toy_pig:Pig", "args": {}},)
     assert [e["label"] for e in race_entries()] == ["New race", "New Grand Prix", "Pig", "Doomwheel Race",
                                                     "Rally Round the King"]
+
+
+class PigEdits:
+    """A toy ruleset's own course field, edited through the shared editor model."""
+
+    data: dict  # type: ignore[type-arg]
+
+    def change(self, label: str, values: dict) -> object:  # type: ignore[type-arg]  # EditorModel's
+        raise NotImplementedError
+
+    @property
+    def pig_pens(self) -> int:
+        return int(self.data.get("pens", 0))
+
+    def add_pen(self) -> object:
+        return self.change("add a pen", {"pens": self.pig_pens + 1})
+
+    def target_exists(self, t: object) -> bool | None:
+        return self.pig_pens > 0 if getattr(t, "kind") == "pen" else None
+
+
+def test_a_ruleset_adds_its_editor_part(pig: registry.Registration) -> None:
+    # the course editor asks the registry for a ruleset's own edits and tools
+    # (window part "editor", game.ui.editor_kit), and the new-course dialog lists it
+    from game.ui.editor_kit import EditorKit, EditorPart, Kits, new_level_choices, parts
+    from game.ui.editor_model import EditorModel, Target
+
+    class PigKit(EditorKit):
+        kinds = ("pen",)
+        controls = [("P", "a pen")]
+
+        @property
+        def on(self) -> bool:
+            return self.md.ruleset == "pig"
+
+        def hit(self, tx: float, ty: float) -> object:
+            return Target("pen", 0) if self.on else None
+
+    part = EditorPart(edits=PigEdits, tools=PigKit, attr="pig_kit")
+    before = len(parts())
+    pig.window.update(editor=part, new_level=lambda name="New course": {**EditorModel.new(name).data,
+                                                                       "ruleset": "pig"})
+    assert len(parts()) == before + 1 and parts()[-1] is part
+    assert ("pig", "Pig") in new_level_choices() and new_level_choices()[0] == ("wild-race", "The Wild Race")
+    m = EditorModel.new(ruleset="pig")
+    assert m.ruleset == "pig" and m.pig_pens == 0 and not m.exists(Target("pen"))
+    m.add_pen()
+    assert m.pig_pens == 1 and m.exists(Target("pen")) and m.can_undo
+    m.undo()
+    assert m.pig_pens == 0
+    assert not m.is_doom  # the Doomwheel's readings answer on any course, as before
+    try:
+        m.no_such_edit
+    except AttributeError as e:
+        assert "no_such_edit" in str(e)
+    else:  # pragma: no cover
+        raise AssertionError("an unknown attribute was found")
+    scene = type("Scene", (), {"model": m})()
+    kits = Kits(scene, parts())
+    assert isinstance(getattr(scene, "pig_kit"), PigKit) and "pen" in kits.kinds and "critter" in kits.kinds
+    assert kits.hit(0.0, 0.0) == Target("pen", 0) and kits.controls == [("P", "a pen")]
+    assert ("P", "a pen") in kits.every_control and len(kits.every_control) > 1
+    scene.model = EditorModel.new()  # a Wild Race course: no kit answers
+    assert kits.hit(0.0, 0.0) is None and kits.controls == [] and kits.board(None) is None

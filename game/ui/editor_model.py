@@ -27,14 +27,18 @@ fsync, rename) after copying the previous version to ``FILE.bak`` (also atomical
 Shipped courses are in ``levels/wild_race`` and ``levels/doomwheel``; the player's own
 in ``courses/`` under the per-user data folder (``game.core.paths.data_dir``).
 
-Doomwheel tracks. ``EditorModel.new(ruleset="doomwheel")`` starts from a small
-figure-eight; the Doomwheel fields (critters, fans, crossings, laps) are edited by the
-``DoomEdits`` mixin (game.ui.doomwheel.editor_model), as undoable commands like the rest.
+A ruleset's own fields. ``EditorModel.new(ruleset=NAME)`` starts from that ruleset's
+new level (its ui room's "new_level" part: a Doomwheel track's small figure-eight).
+Fields only one ruleset's levels have (the Doomwheel's critters, fans, crossings, laps)
+are edited by the methods its ui room gives (its window part "editor",
+game.ui.editor_kit.EditorPart.edits), which the model answers as its own, as undoable
+commands like the rest; this module imports no ruleset's room.
 """
 
 from __future__ import annotations
 
 import copy
+import inspect
 import math
 import os
 import re
@@ -55,7 +59,7 @@ from game.levels.course_list import CourseEntry
 from game.core.atomic import write_atomic
 from game.core.errors import BadInput
 from game.core.jsonload import load_json_file
-from game.ui.doomwheel.editor_model import DoomEdits, doom_template_data
+from game.ui import editor_kit
 
 ROOT: Final[str] = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HISTORY_LIMIT: Final[int] = 200
@@ -101,11 +105,6 @@ STARTER_WIDTH: Final[float] = 24.0
 STARTER_START: Final[float] = 4.0
 """The starter's start line is this far along the centre line (room behind it for the
 racers' bases)."""
-
-
-def doom_new_level(name: str = "New course") -> dict[str, Any]:
-    """A Doomwheel track's small figure-eight, canonical (EditorModel.new)."""
-    return course_to_json(course_from_json(doom_template_data(name), "<new course>"))
 
 
 def starter_data(name: str = "New course") -> dict[str, Any]:
@@ -430,7 +429,7 @@ class _Derived:
     problems: list[Problem] = field(default_factory=list)
 
 
-class EditorModel(DoomEdits):
+class EditorModel:
     """One course being edited (see the module docstring)."""
 
     def __init__(self, data: dict[str, Any] | None = None, path: str | None = None,
@@ -449,11 +448,30 @@ class EditorModel(DoomEdits):
         self._build()
 
     # --- construction ---------------------------------------------------------------
+    def __getattr__(self, name: str) -> Any:
+        """The edits and readings a ruleset's ui room gives for its own fields
+        (game.ui.editor_kit.EditorPart.edits), answered as the model's own."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        for part in editor_kit.parts():
+            if part.edits is not None:
+                try:
+                    attr = inspect.getattr_static(part.edits, name)
+                except AttributeError:
+                    continue
+                return attr.__get__(self, type(self)) if hasattr(attr, "__get__") else attr
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def ruleset(self) -> str:
+        """The ruleset the course is for (a file that does not say: the default one)."""
+        got = self.data.get("ruleset")
+        return str(got) if got is not None else editor_kit.default_ruleset()
+
     @classmethod
     def new(cls, name: str = "New course", ruleset: str | None = None) -> EditorModel:
         """The ruleset's new level (its ui room's "new_level" part): the Wild Race's 80"
-        straight (the default), or a Doomwheel track's small figure-eight
-        (game.ui.doomwheel.editor_model.DOOM_TEMPLATE)."""
+        straight (the default), or a Doomwheel track's small figure-eight."""
         from game.core import registry
         registry.load("ui")
         reg = registry.find(ruleset) if ruleset else None
@@ -925,9 +943,7 @@ class EditorModel(DoomEdits):
             return self.delete_checkpoint(t.index)
         if t.kind == "line" and t.side in ("start", "finish"):
             return self.reset_line(t.side)
-        if t.kind in ("critter", "fan", "crossing") and t.index is not None:
-            return self.delete_doom(t.kind, t.index)
-        return None
+        return self._room_edit("delete_target", t)  # type: ignore[no-any-return]
 
     def exists(self, t: Target) -> bool:
         """Whether a target still points at something (after an undo it may not)."""
@@ -941,11 +957,18 @@ class EditorModel(DoomEdits):
             return t.index is not None and 0 <= t.index < len(self.obstacles())
         if t.kind == "line":
             return self.line(t.side, t.index) is not None
-        if t.kind in ("critter", "fan", "crossing"):
-            return self.doom_point(t.kind, t.index) is not None
-        if t.kind == "laps":
-            return self.laps is not None
-        return False
+        return bool(self._room_edit("target_exists", t))
+
+    def _room_edit(self, name: str, *args: Any) -> Any:
+        """The first answer (not None) of a ruleset's own edit `name` (its editor part's
+        `edits`), None if none has one."""
+        for part in editor_kit.parts():
+            fn = getattr(part.edits, name, None) if part.edits is not None else None
+            if fn is not None:
+                got = fn(self, *args)
+                if got is not None:
+                    return got
+        return None
 
     # --- files ------------------------------------------------------------------------------------
     def save_as_path(self, name: str) -> str:

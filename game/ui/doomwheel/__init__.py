@@ -35,10 +35,12 @@ registry.extend(
         "hints": "game.ui.doomwheel.hints:HINTS",  # its first-game hints (game.ui.hints)
         "resume": "game.ui.doomwheel.flow:resume",
         "log_line": "game.ui.doomwheel.flow:log_line",
+        "setup_choice": True,  # offered in the race set-up scenes' ruleset list (game.ui.setup_choice)
         "setup_scene": "game.ui.doomwheel.scenes.setup:DoomSetupScene",
         "test_session": "game.ui.doomwheel.test_race:session",
         "test_scene": "game.ui.doomwheel.test_race:DoomTestRaceScene",
         "test_words": "2-4 normal AI wheels run this track as it is, its laps",
-        "new_level": "game.ui.editor_model:doom_new_level",
+        "new_level": "game.ui.doomwheel.editor_model:new_level",
+        "editor": "game.ui.doomwheel.editor_model:EDITOR",  # its pieces in the course editor (game.ui.editor_kit)
         "new_level_words": "a new Doomwheel track: a small figure-eight, 3 laps",
     })

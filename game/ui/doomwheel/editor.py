@@ -27,7 +27,8 @@ from game.rules.doomwheel.state import CRITTER_RADIUS
 from game.ui import art
 from game.ui.doomwheel import art as doom_art
 from game.ui.doomwheel.view import DoomTableView
-from game.ui.doomwheel.editor_model import CRITTER_KINDS, CRITTER_NAMES, MAX_FANS
+from game.ui.doomwheel.editor_model import CRITTER_KINDS, CRITTER_NAMES, DOOM_KINDS, MAX_FANS
+from game.ui.editor_kit import EditorKit
 from game.ui.editor_model import Target, target_for
 from game.ui.panels import RED
 from game.ui.table_view import TableView
@@ -35,7 +36,6 @@ from game.ui.table_view import TableView
 if TYPE_CHECKING:
     from game.ui.scenes.editor import EditorScene
 
-DOOM_KINDS = ("critter", "fan", "crossing")
 FAN_RADIUS = 1.0  # the bolt thrower's sprite is about 2" across (doom_art.bolt_thrower)
 CROSSING_COL = (255, 168, 88)
 WARN = (238, 186, 90)
@@ -75,9 +75,14 @@ def placing_label(placing: str) -> str:
     return {"fan": "fans", "crossing": "crossing"}.get(placing, placing)
 
 
-class DoomTools:
+class DoomTools(EditorKit):
+    """The Doomwheel's kit in the editor scene (game.ui.editor_kit.EditorKit)."""
+
+    kinds = DOOM_KINDS
+    controls = CONTROLS
+
     def __init__(self, scene: EditorScene) -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.place_btns: dict[Any, str] = {}
         self.kind_btn: Any = None
         self.laps_entry: Any = None
@@ -171,6 +176,23 @@ class DoomTools:
             if not self.laps_entry.is_focused:
                 self.laps_entry.set_text(str(laps))
 
+    def heads(self) -> list[tuple[int, str]]:
+        return [] if self.head_y is None else [(self.head_y, "Doomwheel: critters, fans, crossings")]
+
+    def labels(self) -> list[tuple[int, str]]:
+        return [] if self.laps_y is None else [(self.laps_y, "Laps")]
+
+    def stats(self, course: Any, obstacles: list[dict[str, Any]]) -> str | None:
+        """A lap's length and the pieces on the track."""
+        if not self.on:
+            return None
+        n = len(self.md.critters())
+        return f"{course.finish_progress - course.start_progress:.1f}\" a lap, {n} critter{'s' if n != 1 else ''}, " \
+               f"{len(self.md.fans())} fans, {len(obstacles)} obstacle{'s' if len(obstacles) != 1 else ''}"
+
+    def board(self, course: Any) -> Any:
+        return DoomBoard(course)
+
     def ui_key(self) -> Any:
         """What the sidebar shows (the scene refreshes it when this changes)."""
         md = self.md
@@ -223,6 +245,10 @@ class DoomTools:
         if self.laps_entry is not None and self.laps_entry.is_focused:
             self.laps_entry.unfocus()
             self.take_laps()
+
+    def escape(self) -> None:
+        if self.laps_entry is not None:
+            self.laps_entry.unfocus()
 
     def next_kind(self) -> None:
         sc = self.scene
@@ -306,6 +332,10 @@ class DoomTools:
         if p is not None and t.kind == "crossing" and t.side == "radius" and t.index is not None:
             return (p[0] + float(self.md.crossings()[t.index]["radius"]), p[1])
         return p
+
+    def where(self, t: Target) -> tuple[float, float] | None:
+        """Where a critter, fan or crossing stands."""
+        return self.md.doom_point(t.kind, t.index) if t.kind in DOOM_KINDS else None  # type: ignore[no-any-return]
 
     def move(self, t: Target, x: float, y: float) -> None:
         if t.index is None:

@@ -3,8 +3,9 @@ template, and the edits of a Doomwheel track's own fields (docs/level-format.md,
 "The Doomwheel layer" and "Crossings"): critters, fans (bolt-thrower positions, one
 per team in seat order, up to 4), declared crossings and laps.
 
-``DoomEdits`` is mixed into game.ui.editor_model.EditorModel: every edit goes
-through its ``change`` (one undoable command, or part of a drag's gesture), so undo,
+``DoomEdits`` is answered by game.ui.editor_model.EditorModel as its own (this room's
+window part "editor", ``EDITOR``: game.ui.editor_kit): every edit goes through its
+``change`` (one undoable command, or part of a drag's gesture), so undo,
 redo, dirty and validation work as for the rest of the course. Numbers are rounded
 to 0.001" as everywhere in the editor.
 """
@@ -13,6 +14,9 @@ from __future__ import annotations
 
 import copy
 from typing import Any, Final
+
+from game.levels.course import course_from_json, course_to_json
+from game.ui.editor_kit import EditorPart
 
 CRITTER_KINDS: Final[tuple[str, ...]] = ("fanatic", "slayer", "slave")
 """The kinds in the file; the rules call a "slayer" a Dammaz-Drengi."""
@@ -26,7 +30,8 @@ NEW_CROSSING: Final[float] = 5.0
 MIN_LAPS: Final[int] = 1
 MAX_LAPS: Final[int] = 99
 
-RULESETS: Final[tuple[tuple[str, str], ...]] = (("wild-race", "The Wild Race"), ("doomwheel", "The Doomwheel Race"))
+DOOM_KINDS: Final[tuple[str, ...]] = ("critter", "fan", "crossing")
+"""The editor's target kinds of the Doomwheel's pieces."""
 
 DOOM_TEMPLATE: Final[dict[str, Any]] = {
     "format": 2,
@@ -60,25 +65,29 @@ def doom_template_data(name: str = "New course") -> dict[str, Any]:
     return data
 
 
+def new_level(name: str = "New course") -> dict[str, Any]:
+    """A Doomwheel track's small figure-eight, canonical (EditorModel.new; this room's
+    window part "new_level")."""
+    return course_to_json(course_from_json(doom_template_data(name), "<new course>"))
+
+
 def _r3(v: float) -> float:
     out = round(float(v), 3)
     return 0.0 if out == 0 else out
 
 
 class DoomEdits:
-    """Edits of the Doomwheel fields (a mixin of EditorModel: needs `data` and
-    `change`)."""
+    """Edits of the Doomwheel fields (answered by EditorModel as its own: needs
+    `data`, `change` and `ruleset`)."""
 
     data: dict[str, Any]
 
     def change(self, label: str, values: dict[str, Any]) -> Any:  # EditorModel's
         raise NotImplementedError
 
-    # --- reading ---------------------------------------------------------------------
-    @property
-    def ruleset(self) -> str:
-        return str(self.data.get("ruleset", "wild-race"))
+    ruleset: str  # EditorModel's
 
+    # --- reading ---------------------------------------------------------------------
     @property
     def is_doom(self) -> bool:
         return self.ruleset == "doomwheel"
@@ -218,7 +227,26 @@ class DoomEdits:
         move = {"critter": self.move_critter, "fan": self.move_fan, "crossing": self.move_crossing}.get(kind)
         return move(i, x, y) if move is not None else None
 
+    def delete_target(self, t: Any) -> Any:
+        """Delete a critter, fan or crossing the editor's target points at (None: not one)."""
+        if t.kind in DOOM_KINDS and t.index is not None:
+            return self.delete_doom(t.kind, t.index)
+        return None
+
+    def target_exists(self, t: Any) -> bool | None:
+        """Whether a critter, fan or crossing target (or "laps") still points at
+        something (None: not one of these)."""
+        if t.kind in DOOM_KINDS:
+            return self.doom_point(t.kind, t.index) is not None
+        if t.kind == "laps":
+            return self.laps is not None
+        return None
+
     def delete_doom(self, kind: str, i: int) -> Any:
         delete = {"critter": self.delete_critter, "fan": self.delete_fan,
                   "crossing": self.delete_crossing}.get(kind)
         return delete(i) if delete is not None else None
+
+
+EDITOR: Final[EditorPart] = EditorPart(edits=DoomEdits, tools="game.ui.doomwheel.editor:DoomTools", attr="doom")
+"""The Doomwheel's part of the course editor (its ui room's window part "editor")."""

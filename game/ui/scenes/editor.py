@@ -40,9 +40,7 @@ from game.core.errors import BadInput
 from game.ui import art
 from game.ui.app import App, Scene
 from game.ui.camera import Camera
-from game.ui.doomwheel.editor import CONTROLS as DOOM_CONTROLS
-from game.ui.doomwheel.editor import DOOM_KINDS, DoomBoard, DoomTools
-from game.ui.doomwheel.editor_model import RULESETS
+from game.ui.editor_kit import Kits, new_level_choices, parts as editor_parts
 from game.ui.editor_model import (
     PRESETS,
     EditorModel,
@@ -297,7 +295,8 @@ class EditorScene(Scene):
         self._ui_key: Any = None
         self.last_race: Any = None  # the session of the last test race
         self.show_help = False
-        self.doom = DoomTools(self)  # a Doomwheel track's tools (game.ui.doomwheel.editor)
+        # every ruleset's own tools (game.ui.editor_kit; the Doomwheel's are also scene.doom)
+        self.kit = Kits(self, editor_parts())
         self._built_for: str | None = None  # the ruleset the sidebar was laid out for
 
     # --- layout ----------------------------------------------------------------------------
@@ -417,7 +416,7 @@ class EditorScene(Scene):
                                                      tool_tip_text="grid snapping in inches (G)")
         add(self.snap_btn)
         y += row + round(14 * k)
-        y = self.doom.build(sx, y, sw, row, gap)
+        y = self.kit.build(sx, y, sw, row, gap)
         self._built_for = self.model.ruleset
         self.side_y["problems"] = y
         self._ui_key = None
@@ -456,7 +455,7 @@ class EditorScene(Scene):
         ob = self._sel_obstacle()
         key = (md.can_undo, md.can_redo, md.by_width, md.width, md.path, ob is not None and ob.get("size"),
                ob is not None and ob.get("shape"), self.sel, self.snap_i, self.placing, bool(md.course),
-               self.doom.ui_key())
+               self.kit.ui_key())
         if key == self._ui_key and not force:
             return
         self._ui_key = key
@@ -486,7 +485,7 @@ class EditorScene(Scene):
                                                and self.sel.side in md.data) or
                                               (self.sel.kind == "line" and self.sel.side == "checkpoint"
                                                and self.sel.index is not None) or
-                                              self.sel.kind in DOOM_KINDS)
+                                              self.sel.kind in self.kit.kinds)
         self._set(self.delete_btn, deletable)
         for key2, b in self.ob_btns.items():
             self._set(b, ob is not None and not (key2.startswith("turn") and ob.get("shape") == "circle"))
@@ -499,7 +498,7 @@ class EditorScene(Scene):
                 b.select()
             else:
                 b.unselect()
-        self.doom.refresh()
+        self.kit.refresh()
 
     @staticmethod
     def _set(b: Any, on: bool) -> None:
@@ -539,7 +538,7 @@ class EditorScene(Scene):
             if rot is not None:
                 out.append((Target("obstacle", self.sel.index, "turn"), rot, 0))
             out.append((Target("obstacle", self.sel.index, "size"), size, 0))
-        out += self.doom.handles()
+        out += self.kit.handles()
         for i, p in enumerate(md.centre()):
             out.append((Target("centre", i), self.screen(p), 1))
         if not md.by_width:
@@ -585,9 +584,9 @@ class EditorScene(Scene):
         if best is not None:
             return best[2]
         tx, ty = self.table_at(pos)
-        doom = self.doom.hit(tx, ty)
-        if doom is not None:
-            return doom
+        own = self.kit.hit(tx, ty)
+        if own is not None:
+            return own
         obs = self.model.obstacles()
         for i in range(len(obs) - 1, -1, -1):  # the one drawn on top first
             poly = obstacle_polygon(obs[i])
@@ -651,7 +650,7 @@ class EditorScene(Scene):
             if self.width_entry.is_focused:
                 self.width_entry.unfocus()
                 self._take_width()
-            self.doom.unfocus()
+            self.kit.unfocus()
             if event.button == 1:
                 self._press(event.pos)
                 return True
@@ -672,8 +671,7 @@ class EditorScene(Scene):
             if self._typing():
                 if event.key == pygame.K_ESCAPE:
                     self.width_entry.unfocus()
-                    if self.doom.laps_entry is not None:
-                        self.doom.laps_entry.unfocus()
+                    self.kit.escape()
                     self._refresh_ui(force=True)
                     return True
                 return False
@@ -699,7 +697,7 @@ class EditorScene(Scene):
             return
         if self.placing is not None and self.placing not in PRESETS:
             what, self.placing = self.placing, None
-            self.doom.place(what, *self.snap(tx, ty))
+            self.kit.place(what, *self.snap(tx, ty))
             self._refresh_ui()
             return
         if self.placing is not None:
@@ -758,8 +756,8 @@ class EditorScene(Scene):
 
     def _target_point(self, t: Target) -> tuple[float, float] | None:
         md = self.model
-        if t.kind in DOOM_KINDS:
-            return self.doom.point(t)
+        if t.kind in self.kit.kinds:
+            return self.kit.point(t)
         if t.index is None and t.kind != "line":
             return None
         if t.kind == "centre":
@@ -786,8 +784,8 @@ class EditorScene(Scene):
             md.set_line_end(t.side, t.end, x, y, t.index)
         elif t.kind == "obstacle" and t.index is not None:
             md.move_obstacle(t.index, x, y)
-        elif t.kind in DOOM_KINDS:
-            self.doom.move(t, x, y)
+        elif t.kind in self.kit.kinds:
+            self.kit.move(t, x, y)
 
     def _drag_to(self, pos: tuple[int, int], rel: tuple[int, int]) -> None:
         d = self.drag
@@ -900,7 +898,7 @@ class EditorScene(Scene):
         elif k == pygame.K_g:
             self.snap_i = (self.snap_i + 1) % len(SNAPS)
         elif k == pygame.K_k:
-            self.doom.next_kind()
+            self.kit.next_kind()
         else:
             return False
         self._refresh_ui()
@@ -916,7 +914,7 @@ class EditorScene(Scene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.width_entry:
             self._take_width()
             return
-        if self.doom.on_ui(event):
+        if self.kit.on_ui(event):
             self._refresh_ui()
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -969,7 +967,7 @@ class EditorScene(Scene):
             self.message = f"width {self.model.width:g}\""
 
     def grow(self, sign: int) -> None:
-        if self.doom.grow(sign):
+        if self.kit.grow(sign):
             return
         ob = self._sel_obstacle()
         if ob is not None and self.sel is not None and self.sel.index is not None:
@@ -1087,8 +1085,8 @@ class EditorScene(Scene):
         elif t.kind == "line":
             seg = self.model.line(t.side, t.index)
             pts = list(seg) if seg else []
-        elif t.kind in DOOM_KINDS:
-            got = self.model.doom_point(t.kind, t.index)
+        elif t.kind in self.kit.kinds:
+            got = self.kit.where(t)
             pts = [got] if got is not None else []
         if pts:
             cx = sum(p[0] for p in pts) / len(pts)
@@ -1153,12 +1151,14 @@ class EditorScene(Scene):
         """A new course, for the ruleset chosen in a dialog: the Wild Race's 80"
         straight or a Doomwheel track's small figure-eight."""
         def chosen(key: str, d: Dialog) -> None:
-            if key in dict(RULESETS):
+            if key in dict(choices):
                 self.new_course(key)
+
+        choices = new_level_choices()  # every ruleset with a "new_level" (game.ui.editor_kit)
 
         def ask() -> None:
             self.show(lambda: Dialog(self.app, "New course", "Which race is the course for?",
-                                     [*RULESETS, ("cancel", "Cancel")], chosen))
+                                     [*choices, ("cancel", "Cancel")], chosen))
         self.guard(ask, "start a new course")
 
     def _test_words(self) -> str:
@@ -1336,8 +1336,8 @@ class EditorScene(Scene):
         x, y = rect.x + 24, rect.y + 16
         surface.blit(title.render("Course editor: mouse and keys", True, (246, 227, 180)), (x, y))
         y += title.get_linesize() + 8
-        col = max(key_f.size(k)[0] for k, _ in CONTROLS + DOOM_CONTROLS) + 16
-        for key, text in CONTROLS + (DOOM_CONTROLS if self.model.is_doom else []):
+        col = max(key_f.size(k)[0] for k, _ in CONTROLS + self.kit.every_control) + 16
+        for key, text in CONTROLS + self.kit.controls:
             lines = _wrap(text, body, rect.w - col - 60, 2)
             surface.blit(key_f.render(key, True, GOLD), (x, y))
             for ln in lines:
@@ -1354,7 +1354,7 @@ class EditorScene(Scene):
         if course is None or md.in_gesture:
             return None
         if self._view is None or self._view_rev != (id(md), md.revision):
-            view = DoomBoard(course) if md.is_doom else \
+            view = self.kit.board(course) or \
                 _Board(SimpleNamespace(course=course, players=[], obstacles={}, racers={}), {})
             self._view, self._view_rev = view, (id(md), md.revision)
         self._view.camera = self.camera
@@ -1373,11 +1373,11 @@ class EditorScene(Scene):
         self._draw_grid(surface, rect)
         self._draw_obstacles(surface)
         self._draw_lines_and_handles(surface)
-        self.doom.draw_numbers(surface)
-        self.doom.draw(surface)  # critters, fans, crossings over the lines (they have handles of their own)
+        self.kit.draw_numbers(surface)
+        self.kit.draw(surface)  # critters, fans, crossings over the lines (they have handles of their own)
         if self.placing is not None and self.placing not in PRESETS and self.placing != "checkpoint":
             if self.in_table(self.mouse):
-                self.doom.draw_placing(surface, *self.snap(*self.table_at(self.mouse)))
+                self.kit.draw_placing(surface, *self.snap(*self.table_at(self.mouse)))
         elif self.placing == "checkpoint" and self.in_table(self.mouse):
             seg = self.model.checkpoint_at(*self.snap(*self.table_at(self.mouse)))
             if seg is not None:
@@ -1524,7 +1524,7 @@ class EditorScene(Scene):
         bad_points = {(t.kind, t.side, t.index) for t in (target_for(p.field) for p in md.errors)
                       if t and t.kind in ("centre", "edge") and t.index is not None}
         for t, (x, y), _prio in self.handles():
-            if t.kind == "obstacle" or t.kind in DOOM_KINDS:
+            if t.kind == "obstacle" or t.kind in self.kit.kinds:
                 continue
             on = sel is not None and t == sel or (sel is not None and sel.kind == "line" and t.kind == "line"
                                                   and sel.side == t.side and sel.index == t.index
@@ -1668,8 +1668,8 @@ class EditorScene(Scene):
         if t.kind == "obstacle" and t.index is not None and 0 <= t.index < len(self.model.obstacles()):
             ob = self.model.obstacles()[t.index]
             return f"{ob.get('id')} ({ob.get('size')} {ob.get('look') or ob.get('shape')})"
-        if t.kind in DOOM_KINDS:
-            return self.doom.describe(t) or t.describe()
+        if t.kind in self.kit.kinds:
+            return self.kit.describe(t) or t.describe()
         p = self._target_point(t) if t.kind != "obstacle" else None
         return t.describe() + (f" ({p[0]:g}, {p[1]:g})" if p is not None else "")
 
@@ -1697,21 +1697,18 @@ class EditorScene(Scene):
             large = sum(1 for o in obs if o.get("size") == "large")
             stats = f"{c.finish_progress - c.start_progress:.1f}\" start to finish, {len(obs)} obstacle" + \
                 ("s" if len(obs) != 1 else "") + (f" ({large} large)" if large else "")
-            if md.is_doom:
-                n = len(md.critters())
-                stats = f"{c.finish_progress - c.start_progress:.1f}\" a lap, {n} critter{'s' if n != 1 else ''}, " \
-                        f"{len(md.fans())} fans, {len(obs)} obstacle{'s' if len(obs) != 1 else ''}"
+            stats = self.kit.stats(c, obs) or stats
             surface.blit(small.render(stats, True, DIM), (x, 8 + title.get_linesize() + small.get_linesize()))
         heads = [(self.side_y.get("track"), "Track"), (self.side_y.get("obstacles"), "Obstacles"),
-                 (self.doom.head_y, "Doomwheel: critters, fans, crossings")]
+                 *self.kit.heads()]
         for y, text in heads:
             if y is not None:
                 surface.blit(head.render(text, True, GOLD), (x, y))
-        for y, text in ((self.side_y.get("width"), "Width"), (self.doom.laps_y, "Laps")):
+        for y, text in ((self.side_y.get("width"), "Width"), *self.kit.labels()):
             if y is not None:
                 t = small.render(text, True, INK)
                 surface.blit(t, (x, y + (round(32 * k) - t.get_height()) // 2))
-        self.doom.draw_side(surface)
+        self.kit.draw_side(surface)
         self._draw_problems(surface, self._problems_rect())
 
     def _draw_problems(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -38,6 +38,7 @@ registry.extend(
         "throws": "game.ui.wild_race.throws:Throws",  # a favour decision shows its die as thrown
         "resume": "game.ui.wild_race.flow:resume",
         "log_line": "game.ui.wild_race.flow:log_line",
+        "setup_choice": True,  # offered in the race set-up scenes' ruleset list (game.ui.setup_choice)
         "setup_scene": "game.ui.wild_race.scenes.setup:SetupScene",
         "test_session": "game.ui.wild_race.test_race:session",
         "test_scene": "game.ui.wild_race.test_race:TestRaceScene",

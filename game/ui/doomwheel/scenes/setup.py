@@ -21,20 +21,23 @@ import pygame_gui
 from game.levels import course_list
 from game.levels.course_list import CourseEntry
 from game.core.errors import BadInput
-from game.rules.doomwheel import MAX_PLAYERS, check_field, seats
+from game.core import registry
+from game.rules.doomwheel import MAX_PLAYERS, NAME, check_field, seats
 from game.rules.doomwheel.options import CHOICES, Options, option_label, option_tooltip, parse_options, value_word
 from game.ui import art
 from game.ui.doomwheel import art as doom_art
 from game.names import seat_name
 from game.ui.app import App, Scene
 from game.ui.course_picker import problem_card, problem_lines, wrap_text
+from game.ui.setup_choice import setup_choice_scene, setup_choices
 from game.ui.seats import DEFAULT_NAMES, choice_items, colour_choices, selected_id, shown_names
 from game.ui.table_view import course_preview
 
 CARD = (206, 116)  # a course picture in the picker (three to a row)
 BIG_CARD = (322, 182)  # two to a row, when there are no more than two courses
 PER_PAGE = 6
-RULESETS = ("The Wild Race", "The Doomwheel Race")
+TITLE = registry.get(NAME).title  # its title in the set-up scenes' ruleset list
+RULESETS = setup_choices()  # the set-up scenes one choice away (game.ui.setup_choice), by title
 
 
 def doom_courses() -> list[CourseEntry]:
@@ -155,7 +158,7 @@ class DoomSetupScene(Scene):
         add = self.widgets.append
         add(pygame_gui.elements.UILabel(pygame.Rect(30, 12, 600, 64), "New Doomwheel Race", m, object_id="#title"))
         x2 = max(580, w - 560)
-        self.ruleset_dd = pygame_gui.elements.UIDropDownMenu(list(RULESETS), RULESETS[1],
+        self.ruleset_dd = pygame_gui.elements.UIDropDownMenu(list(RULESETS), TITLE,
                                                              pygame.Rect(x2, 28, 300, 34), m)
         add(self.ruleset_dd)
         self._card_rects = {}
@@ -298,9 +301,8 @@ class DoomSetupScene(Scene):
     def on_ui(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._read()
-            if event.ui_element is self.ruleset_dd and event.text == RULESETS[0]:
-                from game.ui.wild_race.scenes.setup import SetupScene
-                self.app.replace(SetupScene(self.app))
+            if event.ui_element is self.ruleset_dd and event.text != TITLE and setup_choice_scene(event.text):
+                self.app.replace(setup_choice_scene(event.text)(self.app))
             elif event.ui_element is self.players_dd:
                 self.players = int(event.text)
                 self.seat_note = ""

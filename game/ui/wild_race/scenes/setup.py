@@ -18,7 +18,8 @@ import pygame_gui
 from game.levels import course_list
 from game.levels.course_list import CourseEntry
 from game.core.errors import BadInput
-from game.rules.wild_race import MAX_RACERS
+from game.core import registry
+from game.rules.wild_race import MAX_RACERS, NAME
 from game.rules.wild_race.options import CHOICES, Options, option_label, option_tooltip, parse_options, value_word
 from game.ui import art
 from game.ui.app import App, Scene
@@ -26,7 +27,10 @@ from game.names import seat_name
 from game.ui.course_picker import problem_card
 from game.ui.seats import DEFAULT_NAMES, colour_choices, selected_id, shown_names  # noqa: F401  (also used by tests)
 from game.ui.seats import choice_items as seat_choice_items
+from game.ui.setup_choice import setup_choice_scene, setup_choices
 from game.ui.table_view import course_preview
+
+TITLE = registry.get(NAME).title  # its title in the set-up scenes' ruleset list (game.ui.setup_choice)
 
 SEAT_KINDS = {"Human": "human", "AI (easy)": "easy", "AI (normal)": "normal", "AI (hard)": "hard",
               "AI (random)": "random"}
@@ -82,9 +86,8 @@ class SetupScene(Scene):
         add(pygame_gui.elements.UILabel(pygame.Rect(30, 12, 600, 64),
                                         "New Grand Prix" if self.grand_prix else "New race", m, object_id="#title"))
         if not self.grand_prix:  # the other ruleset is one choice away
-            from game.ui.doomwheel.scenes.setup import RULESETS
             x2 = max(580, w - 560)
-            self.ruleset_dd = pygame_gui.elements.UIDropDownMenu(list(RULESETS), RULESETS[0],
+            self.ruleset_dd = pygame_gui.elements.UIDropDownMenu(list(setup_choices()), TITLE,
                                                                  pygame.Rect(x2, 28, 300, 34), m)
             add(self.ruleset_dd)
         items = course_options(self.entries) or [("(no course found)", "-1")]
@@ -188,9 +191,9 @@ class SetupScene(Scene):
     def on_ui(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._read()
-            if getattr(self, "ruleset_dd", None) is event.ui_element and event.text != "The Wild Race":
-                from game.ui.doomwheel.scenes.setup import DoomSetupScene
-                self.app.replace(DoomSetupScene(self.app))
+            if getattr(self, "ruleset_dd", None) is event.ui_element and event.text != TITLE and \
+                    setup_choice_scene(event.text):
+                self.app.replace(setup_choice_scene(event.text)(self.app))
             elif event.ui_element is self.players_dd:
                 self.players = int(event.text)
                 self.resized()
