@@ -105,13 +105,9 @@ def _rooms(reg: object) -> list[str]:
     return [f"game/{layer}/{package}/" for layer in ("rules", "ai", "ui")]
 
 
-# Ruleset names still written outside the rooms by other work of issue 13 in
-# progress: file -> at most this many. The levels (game/levels: the level format
-# names the ruleset a course is for when it does not say). Lower a count as names
-# go; never raise one.
-PENDING_NAMES = {
-    "game/levels/course_model.py": 1,
-}
+# Ruleset names still written outside the rooms by other work in progress: file ->
+# at most this many. Lower a count as names go; never raise one (none is left).
+PENDING_NAMES: dict[str, int] = {}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

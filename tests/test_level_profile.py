@@ -76,3 +76,21 @@ def test_fields_only_some_rulesets_have_name_every_owner(toy: CourseProfile) -> 
 def test_without_the_toy_its_courses_do_not_load() -> None:
     _, problems = read_course(straight(ruleset="toy-race"), "toy.json")
     assert [p.reason for p in problems] == ["must be one of 'wild-race', 'doomwheel' (got 'toy-race')"]
+
+
+def test_a_course_that_does_not_say_gets_the_first_profiles_ruleset(toy: CourseProfile) -> None:
+    # no ruleset name in game/levels: a Course built in code without one (and a Tiled
+    # map without the property) is the first registered profile's, in list order; a
+    # course file must still name its ruleset, with the same one-line problem as before
+    from game.levels.course import Course, course_from_json, course_to_json, default_ruleset
+    from game.levels.profile import course_profiles
+    first = course_profiles()[0]
+    assert default_ruleset() == first.ruleset == registry.default().name and toy.ruleset != first.ruleset
+    c = Course.build("plain", [(0.0, 0.0), (40.0, 0.0)], width=12.0)
+    assert c.ruleset == first.ruleset and course_to_json(c)["ruleset"] == first.ruleset
+    assert Course.build("mine", [(0.0, 0.0), (40.0, 0.0)], width=12.0, ruleset=toy.ruleset).ruleset == toy.ruleset
+    data = course_to_json(c)
+    del data["ruleset"]
+    with pytest.raises(Exception) as e:
+        course_from_json(data, "old.json")
+    assert str(e.value) == "old.json: ruleset: missing required field"

@@ -72,7 +72,6 @@ from game.levels.course_model import (
     BASE_WIDTH,
     BEND_TOLERANCE_DEG,
     CRITTER_KINDS,
-    DEFAULT_RULESET,
     EDGE_MARGIN,
     FIELDS_V1,
     FIELDS_V2,
@@ -113,17 +112,17 @@ from game.levels.pieces import (
     obstacle_to_json,
 )
 from game.levels.plane import MAX_TURN_DEG, Point, Segment, offset_loop, offset_polyline
-from game.levels.profile import CourseProfile, course_profile, course_rulesets
+from game.levels.profile import CourseProfile, course_profile, course_rulesets, default_ruleset
 
 __all__ = [
-    "BASE_LENGTH", "BASE_WIDTH", "BEND_TOLERANCE_DEG", "COVERS", "CRITTER_KINDS", "DEFAULT_RULESET", "EDGE_MARGIN",
+    "BASE_LENGTH", "BASE_WIDTH", "BEND_TOLERANCE_DEG", "COVERS", "CRITTER_KINDS", "EDGE_MARGIN",
     "FIELDS_V1", "FIELDS_V2", "FORMAT", "MAX_CHECKPOINTS", "MAX_CRITTERS", "MAX_CROSSINGS", "MAX_CROSSING_RADIUS",
     "MAX_DECORATIONS", "MAX_FANS", "MAX_LAPS", "MAX_OBSTACLES", "MAX_OBSTACLE_SIZE", "MAX_POINTS",
     "MAX_POLYGON_POINTS", "MAX_RACERS", "MAX_SCALE", "MAX_TURN_DEG", "MAX_UNKNOWN_SHOWN", "MAX_WIDTH",
     "MIN_LENGTH", "MIN_OPENING", "MIN_SCALE", "OBSTACLE_DOOMWHEEL_FIELDS", "SHAPES", "SIZES", "SPAN_TOLERANCE",
     "START_GAP", "Course", "CourseError", "CourseProfile", "Critter", "Crossing", "Decoration", "Fan",
     "LevelError", "ObstacleSpec", "Point", "Problem", "Segment", "check_course", "course_format",
-    "course_from_json", "course_profile", "course_rulesets", "course_to_json", "load_course", "obstacle_to_json",
-    "offset_loop", "offset_polyline", "read_course", "read_course_file", "save_course",
+    "course_from_json", "course_profile", "course_rulesets", "default_ruleset", "course_to_json", "load_course",
+    "obstacle_to_json", "offset_loop", "offset_polyline", "read_course", "read_course_file", "save_course",
     "start_slots", "start_width_needed",
 ]

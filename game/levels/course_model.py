@@ -30,8 +30,6 @@ from game.levels.plane import (
     offset_polyline,
 )
 
-DEFAULT_RULESET: Final[str] = "wild-race"
-"""The ruleset of a course that does not say (a Course built in code, a Tiled map)."""
 FORMAT: Final[int] = 2
 """The newest course format this module reads. The writer writes the lowest format
 that holds the course (`course_format`): 1 unless a format-2 field is used."""
@@ -143,7 +141,7 @@ class Course:
     start: Segment
     finish: Segment
     obstacles: tuple[ObstacleSpec, ...] = ()
-    ruleset: str = DEFAULT_RULESET
+    ruleset: str = ""  # "": the default ruleset's (profile.default_ruleset), set when made
     width: float | None = None
     start_given: bool = True
     finish_given: bool = True
@@ -168,6 +166,9 @@ class Course:
     _nonzero: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if not self.ruleset:  # a course built in code that does not say: the default ruleset's
+            from game.levels.profile import default_ruleset
+            object.__setattr__(self, "ruleset", default_ruleset())
         if len(self.centre) < 2:
             raise ValueError("a course centre line needs at least 2 points")
         if len(self.left) < 2 or len(self.right) < 2:
@@ -234,7 +235,7 @@ class Course:
         start: Segment | None = None,
         finish: Segment | None = None,
         obstacles: Sequence[ObstacleSpec] = (),
-        ruleset: str = DEFAULT_RULESET,
+        ruleset: str = "",
         max_racers: int | None = None,
         description: str = "",
         source: str = "<course>",

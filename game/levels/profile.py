@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from game.core import registry
-from game.levels.course_model import BASE_LENGTH, BASE_WIDTH, DEFAULT_RULESET, MAX_RACERS
+from game.levels.course_model import BASE_LENGTH, BASE_WIDTH, MAX_RACERS
 
 if TYPE_CHECKING:
     from game.levels.course_geo import CourseGeo
@@ -65,6 +65,14 @@ def course_rulesets() -> tuple[str, ...]:
     return tuple(p.ruleset for p in course_profiles())
 
 
+def default_ruleset() -> str:
+    """The ruleset of a course that does not say (a Course built in code, a Tiled map
+    without the property; a course file always says): the first registered ruleset
+    that has a course profile (the registry's order), else the registry's default."""
+    profiles = course_profiles()
+    return profiles[0].ruleset if profiles else registry.default().name
+
+
 def plain_profile(ruleset: str) -> CourseProfile:
     """The profile of a ruleset when no registered one has a profile at all."""
     return CourseProfile(ruleset=ruleset, title=ruleset)
@@ -72,16 +80,13 @@ def plain_profile(ruleset: str) -> CourseProfile:
 
 def course_profile(ruleset: str) -> CourseProfile:
     """The profile of the ruleset a course names. A name with no profile (a Course built
-    in code; a file cannot name one) gets the default ruleset's (``DEFAULT_RULESET``,
-    the ruleset of a course that names none), else ``plain_profile``."""
+    in code; a file cannot name one) gets the default ruleset's (``default_ruleset``,
+    the ruleset of a course that names none: the first profile), else ``plain_profile``."""
     profiles = course_profiles()
     for profile in profiles:
         if profile.ruleset == ruleset:
             return profile
-    for profile in profiles:
-        if profile.ruleset == DEFAULT_RULESET:
-            return profile
-    return plain_profile(ruleset)
+    return profiles[0] if profiles else plain_profile(ruleset)
 
 
 def shipped_dir(ruleset: str) -> str:

@@ -52,11 +52,11 @@ from game.core.errors import BadInput
 from game.core.jsonload import describe, join_key, load_json_file
 from game.levels.course import (
     CRITTER_KINDS,
-    DEFAULT_RULESET,
     SIZES,
     Course,
     Problem,
     course_rulesets,
+    default_ruleset,
     read_course,
 )
 from game.levels.tiled_map import (
@@ -177,7 +177,7 @@ def tiled_to_course_json(data: Any, source: str) -> tuple[dict[str, Any] | None,
                 ppi = tw
     base = os.path.splitext(os.path.basename(source))[0] or "Tiled course"
     name = _prop(rep, props, "name", "str", min_len=1, max_len=80) or base[:80]
-    ruleset = _prop(rep, props, "ruleset", "str", choices=course_rulesets()) or DEFAULT_RULESET
+    ruleset = _prop(rep, props, "ruleset", "str", choices=course_rulesets()) or default_ruleset()
     description = _prop(rep, props, "description", "str", max_len=2000)
     max_racers = _prop(rep, props, "max_racers", "int", lo=1, hi=12)
     laps = _prop(rep, props, "laps", "int", lo=1, hi=99)
