@@ -45,35 +45,19 @@ def _or(names: Sequence[str]) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     from game.core import registry
-    registry.load("ai")
+    registry.load("ui")  # the command-line hooks and options are the top rooms' (no pygame)
     regs = registry.every()
     first, names = regs[0], [r.name for r in regs]
     p = _Parser(prog="python -m game", description="Wild Table: tabletop rule sets, exact and playable.")
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
-    sim = sub.add_parser("simulate", help="play whole races with the AI agents at every seat")
-    sim.add_argument("ruleset", choices=names)
-    sim.add_argument("--course", default=None, metavar="FILE",
-                     help="default: " + ", ".join(f"{r.default_level_title} ({r.default_level}) for {_the(r.title)}"
-                                                  for r in regs))
-    sim.add_argument("--players", type=int, default=3, help="players (default 3): " + ", ".join(
-        r.help["players"] for r in regs if "players" in r.help))
-    sim.add_argument("--racers-per-player", type=int, default=2, help="Wild Race: 1-3 racers each (default 2)")
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--grand-prix", type=int, default=0, metavar="RACES",
-                     help="Wild Race: a Grand Prix of this many races")
     kinds = [r.agents for r in regs]
-    both = list(dict.fromkeys(k for ks in kinds for k in ks))
     same = all(set(ks) == set(kinds[0]) for ks in kinds)
-    agents = _or(both) if same else "; ".join(f"{r.short}: {_or(r.agents)}" for r in regs)
-    sim.add_argument("--agent", choices=both, default="greedy",
-                     help=f"the AI at every seat: {agents} (default greedy, the quick test agent; in the "
-                          "Doomwheel Race greedy plays at random and hard is experimental: docs/ai.md)")
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="a rules option (repeat for several): the names in docs/wild-race-rules.md and "
-                          "docs/doomwheel-rules.md")
-    sim.add_argument("--json", action="store_true")
-    sim.add_argument("--replay-out", default=None, metavar="FILE",
-                     help="write the replay of the simulated race(s) (a Grand Prix: every race in one file)")
+    sim = sub.add_parser("simulate", help="play whole races with the AI agents at every seat",
+                         description="Play whole games with an AI agent at every seat. Each ruleset has its "
+                                     "own options: python -m game simulate RULESET --help.")
+    per = sim.add_subparsers(dest="ruleset", metavar="RULESET", required=True, parser_class=_Parser)
+    for r in regs:
+        _simulate_parser(per, r)
     sc = sub.add_parser("scenario", help="play a scenario file and check its expectations")
     sc.add_argument("file")
     sc.add_argument("--json", action="store_true")
@@ -124,6 +108,31 @@ def _ruleset_command(name: str | None) -> Any:
     return None
 
 
+def _simulate_parser(per: Any, r: Any) -> argparse.ArgumentParser:
+    """`simulate <name>`: the options every ruleset's simulate reads, then its own
+    (its registration's `simulate_args`: "module:function" adding them to the parser)."""
+    agents = f"agents {_or(r.agents)}; " if r.agents else ""
+    one = per.add_parser(r.name, help=f"{r.title} ({agents}default course {r.default_level_title})",
+                         description=f"Play whole games of {_the(r.title)} with an AI agent at every seat.")
+    one.add_argument("--course", default=None, metavar="FILE",
+                     help=f"default: {r.default_level_title} ({r.default_level})" if r.default_level else None)
+    one.add_argument("--players", type=int, default=3,
+                     help="players (default 3)" + (f": {r.help['players']}" if "players" in r.help else ""))
+    one.add_argument("--seed", type=int, default=1)
+    one.add_argument("--agent", choices=r.agents or None, default="greedy",
+                     help=f"the AI at every seat: {_or(r.agents)} (default greedy, the quick test agent"
+                          + (f"; {r.help['agent']}" if "agent" in r.help else "") + ")" if r.agents else None)
+    one.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="a rules option (repeat for several)" + (
+                         f": the names in {r.help['options']}" if "options" in r.help else ""))
+    one.add_argument("--json", action="store_true")
+    one.add_argument("--replay-out", default=None, metavar="FILE", help="write the replay of the simulated game(s)")
+    extra = r.hook("simulate_args")
+    if extra is not None:
+        extra(one)
+    return one  # type: ignore[no-any-return]
+
+
 def _the(title: str) -> str:
     """"the Wild Race" for "The Wild Race", within a sentence."""
     return "the " + title[4:] if title.startswith("The ") else title
@@ -135,8 +144,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
         except (AttributeError, ValueError):
             pass
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and getattr(args, "cmd", None) != "simulate":
+        parser.error("unrecognized arguments: " + " ".join(extra))  # one line, exit 2
     try:
+        if extra:  # an option this ruleset's simulate does not have: one line naming it
+            raise BadInput("simulate", extra[0], f"{_the(registry_title(args.ruleset))} has no such option "
+                                                 f"(python -m game simulate {args.ruleset} --help)")
         if args.cmd == "simulate":
             from game.core import registry
             registry.load("ui")  # the command-line hooks are the top rooms'
@@ -180,6 +195,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError:
             pass
         return 0
+
+
+def registry_title(name: str) -> str:
+    from game.core import registry
+    return registry.get(name).title
 
 
 def play_command() -> int:

@@ -43,8 +43,6 @@ def simulate_games(args: argparse.Namespace) -> int:
     reg = registry.get(args.ruleset)
     if reg.quick_setup is None:
         raise BadInput("simulate", "ruleset", f"{_title(reg.title)} cannot be simulated (it registers no quick_setup)")
-    if args.grand_prix:
-        raise BadInput("simulate", "--grand-prix", f"{_title(reg.title)} has no Grand Prix")
     if getattr(args, "replay_out", None) and reg.setup_fields is None:
         raise BadInput("simulate", "--replay-out", f"{_title(reg.title)} cannot be recorded (no setup_fields)")
     if reg.options is not None:

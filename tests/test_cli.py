@@ -118,3 +118,25 @@ def test_simulate_players_out_of_range_is_one_line_and_exit_2(capsys: pytest.Cap
         assert main(["simulate", ruleset, "--players", str(n)]) == 2
         err = capsys.readouterr().err.strip()
         assert err.count("\n") == 0 and "players" in err and "options" not in err, err
+
+
+def test_each_ruleset_has_its_own_simulate_options(capsys: pytest.CaptureFixture[str]) -> None:
+    # `simulate <name>` reads the shared options and its registration's own (simulate_args):
+    # the race-only ones show and parse for the Wild Race only
+    from game.cli import main
+
+    def helped(ruleset: str) -> str:
+        with pytest.raises(SystemExit) as e:
+            main(["simulate", ruleset, "--help"])
+        assert e.value.code == 0
+        return capsys.readouterr().out
+    wild, doom = helped("wild-race"), helped("doomwheel")
+    for race_only in ("--racers-per-player", "--grand-prix"):
+        assert race_only in wild and race_only not in doom
+    for shared in ("--course", "--players", "--seed", "--agent", "--option", "--json", "--replay-out"):
+        assert shared in wild and shared in doom
+    assert "docs/doomwheel-rules.md" in doom and "docs/wild-race-rules.md" not in doom
+    assert main(["simulate", "doomwheel", "--seed", "1", "--grand-prix", "2"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["simulate: --grand-prix: the Doomwheel Race has no such option "
+                   "(python -m game simulate doomwheel --help)"]

@@ -98,10 +98,12 @@ def _help(sub: str, capsys: pytest.CaptureFixture[str]) -> str:
 
 def test_help_lists_exactly_the_agents_the_program_makes(capsys: pytest.CaptureFixture[str]) -> None:
     parser = build_parser()
-    sim = next(a for a in parser._subparsers._group_actions[0].choices["simulate"]._actions  # type: ignore[union-attr]
-               if "--agent" in a.option_strings)
+    simulate = parser._subparsers._group_actions[0].choices["simulate"]  # type: ignore[union-attr]
+    per = simulate._subparsers._group_actions[0].choices  # each ruleset's own `simulate <name>` parser
+    for ruleset in ("wild_race", "doomwheel"):
+        sim = next(a for a in per[ruleset.replace("_", "-")]._actions if "--agent" in a.option_strings)
+        assert set(sim.choices) == set(known_agents(ruleset))
     made = set(known_agents("wild_race")) | set(known_agents("doomwheel"))
-    assert set(sim.choices) == made
     for ruleset in ("wild_race", "doomwheel"):
         for kind in known_agents(ruleset):
             make_agent(kind, 1, ruleset=ruleset)  # each one listed is made

@@ -72,13 +72,14 @@ class Registration:
     # for code in the top-level modules, imported when used: hook())
     simulate: Callable[..., int] | str | None = None  # (args) -> exit code: `simulate <name>`
     arena: Callable[..., int] | str | None = None  # (args) -> exit code: `arena --ruleset <name>`
-    help: dict[str, str] = field(default_factory=dict)  # command-line help pieces: "players", ...
     # files of its own that `validate` reads: their "kind" -> "module:function" ((data, source) ->
     # problems with severity "error" | "warning", field and reason)
     file_kinds: dict[str, str] = field(default_factory=dict)
     # extra top-level commands: name -> {"help": words, "parser": "module:function" (adds the
     # command's arguments to its argparse parser), "run": "module:function" ((args) -> exit code)}
     commands: dict[str, dict[str, str]] = field(default_factory=dict)
+    simulate_args: Callable[..., None] | str | None = None  # (parser): adds its own `simulate <name>` options
+    help: dict[str, str] = field(default_factory=dict)  # command-line help pieces: "players", "agent", "options"
     # ui room (game/ui/<package>)
     window: dict[str, Any] = field(default_factory=dict)  # scenes, panels, words, ... by role
     report: Any = None  # its race report's parts (game.ui.report; "module:" for a module)

@@ -145,7 +145,10 @@ def _register() -> None:
         name=NAME, title="The Doomwheel Race", short="Doomwheel Race", order=1, ruleset=cast(Ruleset, RULESET),
         state_type=DoomState, package="doomwheel", default_level="levels/doomwheel/figure_of_eight.json",
         default_level_title="The Figure of Eight", levels_dir="levels/doomwheel",
-        help={"players": "Doomwheel 2-4 (as many as the track seats)"}, new_state=_from_setup, setup_fields=lambda state: {},
+        help={"players": "Doomwheel 2-4 (as many as the track seats)",
+              "agent": "greedy plays at random and hard is experimental: docs/ai.md",
+              "options": "docs/doomwheel-rules.md"},
+        new_state=_from_setup, setup_fields=lambda state: {},
         start_of=lambda state, fresh: {}, apply_start=_apply_start, check_field=check_field, options=options,
         scenario="game.rules.doomwheel.scenario:HOOKS", level_profile="game.rules.doomwheel.course_profile:PROFILE"))
 

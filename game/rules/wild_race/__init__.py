@@ -169,7 +169,7 @@ def _register() -> None:
         name=NAME, title="The Wild Race", short="Wild Race", order=0, ruleset=cast(Ruleset, RULESET),
         state_type=RaceState,
         package="wild_race", default_level="levels/wild_race/sample_sprint.json", default_level_title="Sample Sprint",
-        levels_dir="levels/wild_race", help={"players": "Wild Race 1-8"},
+        levels_dir="levels/wild_race", help={"players": "Wild Race 1-8", "options": "docs/wild-race-rules.md"},
         new_state=_from_setup, setup_fields=_setup_fields, start_of=_start_of, apply_start=_apply_start,
         check_field=check_field, options=options,
         scenario="game.rules.wild_race.scenario:HOOKS", level_profile="game.rules.wild_race.course_profile:PROFILE"))

@@ -25,8 +25,6 @@ def simulate_doomwheel(args: argparse.Namespace) -> int:
     from game.ai.agents import make_agent
     kind = "random" if args.agent == "greedy" else args.agent
     make_agent(kind, 0, "simulate", ruleset=DOOM.name)  # an unknown agent: one line, exit 2
-    if args.grand_prix:
-        raise BadInput("simulate", "--grand-prix", "the Doomwheel Race has no Grand Prix")
     path = args.course or default_level(DOOM.name)
     course = load_course(path)
     check_field(course, args.players, "simulate")  # before any seat is made: one line naming --players

@@ -23,6 +23,7 @@ def describe(state: Any, choice: Any, kind: str, names: dict[str, str]) -> str:
 registry.extend(
     "wild-race",
     simulate="game.ui.wild_race.commands:simulate_command",
+    simulate_args="game.ui.wild_race.commands:simulate_args",  # its own `simulate wild-race` options
     arena="game.ui.wild_race.commands:wild_race_arena",
     report="game.ui.wild_race.report:",
     window={

@@ -47,6 +47,14 @@ def race_summary(st: RaceState) -> dict[str, Any]:
             "racers": racers}
 
 
+def simulate_args(parser: argparse.ArgumentParser) -> None:
+    """The Wild Race's own `simulate wild-race` options."""
+    parser.add_argument("--racers-per-player", type=int, default=2, help="1-3 racers each (default 2)")
+    parser.add_argument("--grand-prix", type=int, default=0, metavar="RACES", help="a Grand Prix of this many races "
+                                                                                   "(--replay-out: every race in "
+                                                                                   "one file)")
+
+
 def simulate_command(args: argparse.Namespace) -> int:
     """`simulate wild-race`: a race, or a Grand Prix of --grand-prix races."""
     if not 0 <= args.grand_prix <= MAX_GP_RACES:
