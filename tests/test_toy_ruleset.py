@@ -170,3 +170,26 @@ def test_a_ruleset_adds_its_editor_part(pig: registry.Registration) -> None:
     assert ("P", "a pen") in kits.every_control and len(kits.every_control) > 1
     scene.model = EditorModel.new()  # a Wild Race course: no kit answers
     assert kits.hit(0.0, 0.0) is None and kits.controls == [] and kits.board(None) is None
+
+
+def test_hints_come_from_the_rulesets_guide(pig: registry.Registration) -> None:
+    # one code path for the first-game hints: each ruleset's ui room gives a HintGuide
+    # (window part "hints"); one without any has the dice tray's hint only
+    from types import SimpleNamespace
+    from game.ui.hints import DICE, HintGuide, Hints
+    registry.load("ui")
+    for name in ("wild-race", "doomwheel"):
+        guide = registry.get(name).part("hints")
+        assert isinstance(guide, HintGuide) and guide.hints[-1] is DICE and len(guide.hints) > 1
+    st = pig.ruleset.new_state(pig.quick_setup(["red", "blue"], 1, None), None)
+    h = Hints(SimpleNamespace(session=SimpleNamespace(state=st)))
+    assert type(h.guide) is HintGuide and h.hints == [DICE]
+
+    class PigGuide(HintGuide):
+        hints = [DICE]
+
+        def aiming(self, scene: object, p: object) -> bool:
+            return True
+    pig.window["hints"] = PigGuide()
+    h2 = Hints(SimpleNamespace(session=SimpleNamespace(state=st)))
+    assert isinstance(h2.guide, PigGuide) and h2.guide.aiming(None, None)

@@ -16,6 +16,12 @@ racer, a wheel, a start slot or the ghost: it keeps its place while that stays t
 (no jumping about as the pointer moves), else it takes the first free spot around.
 The race scenes call `Hints.draw` (last, under the help overlay) and `Hints.handle`
 (first); the test race of the editor shows none. No game rules here.
+
+One code path for every ruleset: what differs is its ui room's "hints" window part, a
+`HintGuide` (game/ui/<r>/hints.py): its hints in order, where each points (`target`),
+its pieces on the table (`pieces`: each one's pose and base), what else a callout must
+keep clear of (`clear`: the Wild Race's free start slots, the Doomwheel's critters),
+whether the player is aiming (the pointer is kept clear) and the ghost's path.
 """
 
 from __future__ import annotations
@@ -46,13 +52,41 @@ class Hint:
 DICE = Hint("dice", "Every die shows here: whose it is, what for, and the result. The log below tells the story.")
 
 
+class HintGuide:
+    """What the hints need of one ruleset's race scene (its ui room's "hints" window
+    part); the defaults suit a ruleset with only the dice hint."""
+
+    hints: list[Hint] = [DICE]
+
+    def target(self, h: Hints, hid: str, p: Any, buttons: pygame.Rect) -> pygame.Rect | None:
+        """Where its hint `hid` points now (None: not its moment); `p` is the pending
+        human decision, `buttons` the decision panel's buttons."""
+        return None
+
+    def pieces(self, scene: Any) -> dict[str, tuple[Any, Any]]:
+        """Its pieces shown on the table: id -> (pose (x, y, facing), the piece: its
+        base's length and width)."""
+        return {}
+
+    def clear(self, h: Hints, p: Any) -> list[pygame.Rect]:
+        """What else a callout must not cover, on screen."""
+        return []
+
+    def aiming(self, scene: Any, p: Any) -> bool:
+        """Whether the player is aiming a move (the pointer is kept clear)."""
+        return False
+
+    def ghost_points(self, ghost: Any) -> list[tuple[float, float]]:
+        """The table points of the ghost's path (the scene's `ghost()`)."""
+        return []
+
+
 class Hints:
     """The first-game hints of one race scene (a TableScene of either ruleset)."""
 
     def __init__(self, scene: Any) -> None:
         self.scene = scene
-        self.doom = hasattr(scene.anim, "wheels")
-        self._hints: list[Hint] | None = None
+        self._guide: HintGuide | None = None
         self.current: Hint | None = None
         self._hushed: Any = None  # the decision (pending step) at which a hint was last dismissed
         self._pressed = False  # a press on the callout, whose release it takes too
@@ -62,12 +96,17 @@ class Hints:
         self._place: tuple[str, tuple[int, int]] | None = None  # (hint id, box top-left) kept while free
 
     @property
-    def hints(self) -> list[Hint]:
-        """The scene's ruleset's hints (its ui room's "hints" window part), in order."""
-        if self._hints is None:
+    def guide(self) -> HintGuide:
+        """The scene's ruleset's guide (its ui room's "hints" window part)."""
+        if self._guide is None:
             registry.load("ui")
-            self._hints = list(registry.of_state(self.scene.session.state).part("hints", ()))
-        return self._hints
+            self._guide = registry.of_state(self.scene.session.state).part("hints") or HintGuide()
+        return self._guide
+
+    @property
+    def hints(self) -> list[Hint]:
+        """The scene's ruleset's hints, in order."""
+        return list(self.guide.hints)
 
     # --- which hint -------------------------------------------------------------------
     def on(self) -> bool:
@@ -97,51 +136,31 @@ class Hints:
         rects = s.rects()
         dec = rects["decision"]
         buttons = pygame.Rect(dec.x, dec.y, dec.w, min(dec.h, round(130 * s.app.settings.ui_scale)))
-        if hid == "place" and p.kind == "place_turn" and p.legal:
-            return self._slot_rect(p.legal[0])
-        if hid == "pick" and p.kind == "movement_turn" and s.selected is None:
-            ids = [c["racer"] for c in p.legal if c.get("racer")]
-            return self._piece_rect(ids[0]) if ids else None
-        if hid == "ghost" and p.kind == "movement_turn" and s.selected is not None:
-            return self._piece_rect(s.selected)
-        if hid == "odds" and p.kind not in ("place_turn", "movement_turn", "scenery_turn") and s.buttons:
-            return buttons
-        if hid == "doom_drive" and p.kind == "activate":
-            return buttons
-        if hid == "doom_aim" and p.kind == "plan":
-            return self._piece_rect(str(s.session.state.stack[-1].get("wheel")))
-        if hid == "doom_sabotage" and p.kind == "sabotage":
-            return buttons
-        if hid == "dice" and s.dice.rolls:
-            return rects["dice"]
-        return None
+        if hid == "dice":
+            return rects["dice"] if s.dice.rolls else None
+        return self.guide.target(self, hid, p, buttons)
 
-    def _piece_rect(self, pid: str) -> pygame.Rect | None:
-        """A racer's or wheel's box on screen, or None if it is not shown in the view."""
+    def piece_rect(self, pid: str) -> pygame.Rect | None:
+        """A piece's box on screen (and its name below), or None if it is not shown in the view."""
         s = self.scene
-        poses = s.anim.wheels if self.doom else s.anim.racers
-        if pid not in poses or pid in s.anim.gone:
+        got = self.guide.pieces(s).get(pid)
+        if got is None or pid in s.anim.gone:
             return None
-        piece = (s.session.state.wheels if self.doom else s.session.state.racers).get(pid)
-        x, y, _ = poses[pid]
-        cam = s.view.camera
-        sx, sy = cam.to_screen(x, y)
-        half = max(8, round(max(piece.length, piece.width) * cam.ppi / 2)) if piece is not None else 12
-        r = pygame.Rect(round(sx) - half, round(sy) - half, 2 * half, 2 * half + NAME_H)  # and its name below
+        (x, y, _), piece = got
+        r = self.base_rect(x, y, piece, 12)
+        r.h += NAME_H  # and its name below
         return r if self._table().colliderect(r) else None
 
-    def _slot_rect(self, c: Any) -> pygame.Rect | None:
-        """The start slot a placement choice takes, on screen (None: out of view)."""
-        s = self.scene
-        st = s.session.state
-        slots = registry.of_state(st).part("start_slots")  # the start slots' (x, y, facing), by slot
-        x, y, _ = slots(st)[c["slot"]]
-        r = st.racers[c["racer"]]
-        cam = s.view.camera
+    def base_rect(self, x: float, y: float, piece: Any, least: int = 8) -> pygame.Rect:
+        """The screen square around a base at table point (x, y) (`least` half-size
+        when there is no piece)."""
+        cam = self.scene.view.camera
         sx, sy = cam.to_screen(x, y)
-        half = max(8, round(max(r.length, r.width) * cam.ppi / 2))
-        rect = pygame.Rect(round(sx) - half, round(sy) - half, 2 * half, 2 * half)
-        return rect if self._table().colliderect(rect) else None
+        half = max(8, round(max(piece.length, piece.width) * cam.ppi / 2)) if piece is not None else least
+        return pygame.Rect(round(sx) - half, round(sy) - half, 2 * half, 2 * half)
+
+    def on_table(self, r: pygame.Rect) -> pygame.Rect | None:
+        return r if self._table().colliderect(r) else None
 
     def _table(self) -> pygame.Rect:
         cam = self.scene.view.camera
@@ -152,43 +171,25 @@ class Hints:
         start slots, the ghost's path and the pointer while aiming (its tape and the
         other words on the table: `words`)."""
         s = self.scene
+        guide = self.guide
         out = []
-        poses = s.anim.wheels if self.doom else s.anim.racers
-        for pid in poses:
-            r = self._piece_rect(pid)
+        for pid in guide.pieces(s):
+            r = self.piece_rect(pid)
             if r is not None:
                 out.append(r.inflate(8, 8))
         cam = s.view.camera
-        for x, y in getattr(s.anim, "critters", {}).values():  # the Doomwheel's critters
-            cx, cy = cam.to_screen(x, y)
-            out.append(pygame.Rect(round(cx) - 12, round(cy) - 12, 24, 24))
         p = s._human()
-        if p is not None and p.kind == "place_turn":
-            for c in p.legal:
-                r = self._slot_rect(c)
-                if r is not None:
-                    out.append(r.inflate(8, 8))
+        out += guide.clear(self, p)
         mx, my = getattr(s, "mouse", (-999, -999))
-        if getattr(s, "selected", None) or (p is not None and p.kind == "plan"):
+        if guide.aiming(s, p):
             out.append(pygame.Rect(mx - 30, my - 30, 60, 60))  # where the player aims: never under the pointer
         gh = s.ghost() if hasattr(s, "ghost") else None
-        pts = self._ghost_points(gh)
+        pts = guide.ghost_points(gh)
         if pts:
             xs, ys = zip(*(cam.to_screen(x, y) for x, y in pts))
             path = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(60, 60)
             out.append(path)
         return out
-
-    @staticmethod
-    def _ghost_points(gh: Any) -> list[tuple[float, float]]:
-        if not isinstance(gh, dict):
-            return []
-        if gh.get("points"):
-            return list(gh["points"])
-        pv = gh.get("preview")
-        legs = getattr(pv, "legs", None) or []
-        pts = [(leg.x0, leg.y0) for leg in legs] + [(leg.x1, leg.y1) for leg in legs]
-        return pts
 
     # --- showing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -32,7 +32,7 @@ registry.extend(
                   "tip": "Giant rat-driven wheels race laps of a figure of eight",
                   "scene": "game.ui.doomwheel.scenes.setup:DoomSetupScene", "args": {}},),
         "replay": "game.ui.doomwheel.replay:",
-        "hints": "game.ui.doomwheel.hints:HINTS",  # its first-game hints (game.ui.hints)
+        "hints": "game.ui.doomwheel.hints:GUIDE",  # its first-game hints and where they point (game.ui.hints)
         "resume": "game.ui.doomwheel.flow:resume",
         "log_line": "game.ui.doomwheel.flow:log_line",
         "setup_choice": True,  # offered in the race set-up scenes' ruleset list (game.ui.setup_choice)

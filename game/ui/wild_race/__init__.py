@@ -34,8 +34,7 @@ registry.extend(
                  {"label": "New Grand Prix", "order": 20, "tip": "",
                   "scene": "game.ui.wild_race.scenes.setup:SetupScene", "args": {"grand_prix": True}}),
         "replay": "game.ui.wild_race.replay:",
-        "hints": "game.ui.wild_race.hints:HINTS",  # its first-game hints (game.ui.hints)
-        "start_slots": "game.rules.wild_race.flow:slots",  # where a placement choice puts a racer (hints)
+        "hints": "game.ui.wild_race.hints:GUIDE",  # its first-game hints and where they point (game.ui.hints)
         "throws": "game.ui.wild_race.throws:Throws",  # a favour decision shows its die as thrown
         "resume": "game.ui.wild_race.flow:resume",
         "log_line": "game.ui.wild_race.flow:log_line",
