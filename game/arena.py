@@ -16,7 +16,8 @@ import argparse
 
 from game.core import registry
 from game.core.errors import BadInput
-from game.ui.commands import arena_agent as make_agent, percentile, shipped_courses, wilson
+from game.ai.tally import percentile, wilson
+from game.ui.commands import arena_agent as make_agent, shipped_courses
 
 __all__ = ["MAX_RACES", "arena_command", "make_agent", "percentile", "ruleset_arg", "shipped_courses", "wilson"]
 

@@ -25,12 +25,11 @@ def __getattr__(name: str) -> Any:
     from game.core import registry
     if name == "DEFAULT_COURSE":
         return os.path.join(ROOT, *registry.default().default_level.split("/"))
-    if name.endswith("_DEFAULT"):
-        package = name[: -len("_DEFAULT")].lower()
-        for reg in registry.every():
-            if reg.package == package:
-                return reg.default_level
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from game.ui.commands import package_level
+    try:
+        return package_level(name, "_DEFAULT")
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
 class _Parser(argparse.ArgumentParser):

@@ -17,19 +17,17 @@ from game.core import registry
 from game.core.driver import play
 from game.core.errors import BadInput
 from game.names import PLAYER_IDS
-from game.ui.commands import ROOT, agent_seed, default_level, make_agents, recorded, seats_of
+from game.ui.commands import ROOT, agent_seed, default_level, make_agents, package_level, recorded, seats_of
 
 __all__ = ["PLAYER_IDS", "ROOT", "agent_seed", "default_level", "make_agents", "seats_of", "simulate_games"]
 
 
 def __getattr__(name: str) -> Any:
     """<PACKAGE>_COURSE: that ruleset's default level, relative to the project root."""
-    if name.endswith("_COURSE"):
-        package = name[: -len("_COURSE")].lower()
-        for reg in registry.every():
-            if reg.package == package:
-                return reg.default_level
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    try:
+        return package_level(name, "_COURSE")
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
 def simulate_games(args: argparse.Namespace) -> int:

@@ -6,7 +6,6 @@ timed game loop and statistics. No pygame: the command line never opens a window
 from __future__ import annotations
 
 import glob
-import math
 import os
 import time
 from typing import Any
@@ -27,6 +26,17 @@ def agent_seed(seed: int, seat: int) -> int:
 def default_level(ruleset: str) -> str:
     """The ruleset's default level file (a full path)."""
     return os.path.join(ROOT, *registry.get(ruleset).default_level.split("/"))
+
+
+def package_level(name: str, suffix: str) -> str:
+    """<PACKAGE><suffix> (the modules' old constants, "WILD_RACE_COURSE"): that ruleset's
+    default level, relative to the project root; AttributeError for another name."""
+    if name.endswith(suffix):
+        package = name[: -len(suffix)].lower()
+        for reg in registry.every():
+            if reg.package == package:
+                return reg.default_level
+    raise AttributeError(name)
 
 
 def shipped_courses(ruleset: str | None = None) -> list[str]:
@@ -82,25 +92,6 @@ def timed_play(rules: Any, st: Any, agents: dict[str, Any], labels: dict[str, st
         choice = agents[actor].act(rules, st, legal)
         times.setdefault(labels[actor], []).append(time.perf_counter() - t)
         rules.apply(st, choice)
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% (Wilson) interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    # rounded, and never excluding the observed rate (6 of 6 must give an upper bound of 1)
-    return max(0.0, min(p, round(c - h, 12))), min(1.0, max(p, round(c + h, 12)))
-
-
-def percentile(xs: list[float], q: float) -> float:
-    if not xs:
-        return 0.0
-    ys = sorted(xs)
-    return ys[min(len(ys) - 1, int(q * len(ys)))]
 
 
 def run_jobs(race: Any, jobs: list[Any], processes: int) -> list[Any]:

@@ -14,8 +14,9 @@ from game.core.errors import BadInput
 from game.levels.course import load_course
 from game.rules.doomwheel import NAME, RULESET as DOOM, DoomSetup, check_field, new_state
 from game.rules.doomwheel.options import parse_option_pairs
-from game.ui.commands import (agent_seed, arena_agent, default_level, percentile, recorded, run_jobs, seats_of,
-                              shipped_courses, timed_play, wilson)
+from game.ai.tally import Tally
+from game.ui.commands import (agent_seed, arena_agent, default_level, recorded, run_jobs, seats_of,
+                              shipped_courses, timed_play)
 
 
 def simulate_doomwheel(args: argparse.Namespace) -> int:
@@ -96,34 +97,6 @@ def doomwheel_arena(args: argparse.Namespace) -> int:
     jobs = [(courses[(i // 2) % len(courses)], options, args.a, args.b, args.seed * 100003 + i // 2, i % 2 == 1)
             for i in range(args.races)]
     results = run_jobs(_doom_race, jobs, args.jobs)
-    times: dict[str, list[float]] = {args.a: [], args.b: []}
-    per_course: dict[str, list[int]] = {}
-    a_wins = draws = 0
-    for (won, t), job in zip(results, jobs):
-        a_wins += won is True
-        draws += won is None
-        for k, v in t.items():
-            times[k].extend(v)
-        row = per_course.setdefault(job[0].name, [0, 0, 0])
-        row[0] += won is True
-        row[1] += 1
-        row[2] += won is None
-    lo, hi = wilson(a_wins, args.races)
-    ms = {k: (1000 * sum(v) / len(v) if v else 0.0) for k, v in times.items()}
-    doc = {"ruleset": NAME, "a": args.a, "b": args.b, "races": args.races, "seed": args.seed,
-           "a_wins": a_wins, "draws": draws, "a_win_rate": a_wins / args.races, "a_win_ci": [lo, hi],
-           "decisions": {k: len(v) for k, v in times.items()}, "mean_decision_ms": ms,
-           "median_decision_ms": {k: 1000 * percentile(v, 0.5) for k, v in times.items()},
-           "p95_decision_ms": {k: 1000 * percentile(v, 0.95) for k, v in times.items()},
-           "courses": {name: {"races": n, "a_wins": w, "draws": d} for name, (w, n, d) in sorted(per_course.items())}}
-    if args.json:
-        print(json.dumps(doc, indent=2, sort_keys=True))
-        return 0
-    print(f"Doomwheel Race, {args.a} vs {args.b}: {args.a} won {a_wins} of {args.races} "
-          f"({100 * a_wins / args.races:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f}%), {draws} drawn")
-    for name, (w, n, d) in sorted(per_course.items()):
-        print(f"  {name}: {w} of {n}" + (f" ({d} drawn)" if d else ""))
-    for k, mean in ms.items():
-        print(f"  {k}: {mean:.3f} ms a decision (median {doc['median_decision_ms'][k]:.3f}, "
-              f"95th percentile {doc['p95_decision_ms'][k]:.3f})")
-    return 0
+    t = Tally.of(args.a, args.b, args.seed, results, [job[0].name for job in jobs])
+    doc = t.doc(draws=True, ruleset=NAME, decisions={k: len(v) for k, v in t.times.items()})
+    return t.print(args.json, doc, "Doomwheel Race, ", draws=True)

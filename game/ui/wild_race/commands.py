@@ -16,8 +16,9 @@ from game.rules.wild_race import RULESET, RaceSetup, check_field, new_state
 from game.rules.wild_race.grand_prix import Standings
 from game.rules.wild_race.options import parse_option_pairs
 from game.rules.wild_race.state import RaceState
-from game.ui.commands import (arena_agent, default_level, make_agents, percentile, recorded, run_jobs,
-                              seats_of, shipped_courses, timed_play, wilson)
+from game.ai.tally import Tally
+from game.ui.commands import (arena_agent, default_level, make_agents, recorded, run_jobs, seats_of,
+                              shipped_courses, timed_play)
 
 MAX_GP_RACES = 100
 
@@ -156,31 +157,5 @@ def wild_race_arena(args: argparse.Namespace) -> int:
     jobs = [(courses[(i // 2) % len(courses)], options, args.a, args.b, args.seed * 100003 + i // 2, i % 2 == 1)
             for i in range(args.races)]
     results = run_jobs(_race, jobs, args.jobs)
-    times: dict[str, list[float]] = {args.a: [], args.b: []}
-    per_course: dict[str, list[int]] = {}
-    a_wins = 0
-    for (won, t), job in zip(results, jobs):
-        a_wins += won
-        for k, v in t.items():
-            times[k].extend(v)
-        row = per_course.setdefault(job[0].name, [0, 0])
-        row[0] += won
-        row[1] += 1
-    lo, hi = wilson(a_wins, args.races)
-    ms = {k: (1000 * sum(v) / len(v) if v else 0.0) for k, v in times.items()}
-    doc = {"a": args.a, "b": args.b, "races": args.races, "seed": args.seed, "a_wins": a_wins,
-           "a_win_rate": a_wins / args.races, "a_win_ci": [lo, hi], "mean_decision_ms": ms,
-           "median_decision_ms": {k: 1000 * percentile(v, 0.5) for k, v in times.items()},
-           "p95_decision_ms": {k: 1000 * percentile(v, 0.95) for k, v in times.items()},
-           "courses": {name: {"races": n, "a_wins": w} for name, (w, n) in sorted(per_course.items())}}
-    if args.json:
-        print(json.dumps(doc, indent=2, sort_keys=True))
-    else:
-        print(f"{args.a} vs {args.b}: {args.a} won {a_wins} of {args.races} "
-              f"({100 * a_wins / args.races:.1f}%, 95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
-        for name, (w, n) in sorted(per_course.items()):
-            print(f"  {name}: {w} of {n}")
-        for k, v in ms.items():
-            print(f"  {k}: {v:.3f} ms a decision (median {doc['median_decision_ms'][k]:.3f}, "
-                  f"95th percentile {doc['p95_decision_ms'][k]:.3f})")
-    return 0
+    t = Tally.of(args.a, args.b, args.seed, results, [job[0].name for job in jobs])
+    return t.print(args.json, t.doc())
