@@ -78,6 +78,9 @@ def test_build_recruit_then_check_and_validate(tmp_path: pathlib.Path, capsys: p
                                                        f"{army.points()} points, limit 400\n")
     code, out, _ = call(capsys, "army", "check", f, "--points", "300")
     assert code == 1 and "already reached" in out and all(line.startswith(f) for line in out.splitlines())
+    # judged by a limit its last roll reached exactly (still legal), and the line says that limit
+    code, out, _ = call(capsys, "army", "check", f, "--points", str(army.points()))
+    assert code == 0 and out.endswith(f"points, limit {army.points()}\n"), out
     assert call(capsys, "validate", f)[:2] == (0, f"{f}: ok\n")
 
 

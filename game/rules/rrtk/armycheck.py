@@ -23,8 +23,9 @@ class FileProblem:
     reason: str
 
 
-def summary(army: Army) -> str:
-    """"Aeja, recruited (seed 5, 8 rolls): 18 units, 432 points, limit 400"."""
+def summary(army: Army, limit: int | None = None) -> str:
+    """"Aeja, recruited (seed 5, 8 rolls): 18 units, 432 points, limit 400"; `limit` the
+    one the army was judged by when not the file's own (army check --points)."""
     b = army.built
     how = {"basic": "the Basic Army", "purchased": "purchased",
            "recruited": "recruited (" + (f"seed {b.seed}, " if b.seed is not None else "") + f"{len(b.rolls)} rolls)"}
@@ -32,7 +33,7 @@ def summary(army: Army) -> str:
         how["recruited"] = f"no recruiting rolls: its Basic Army, then units bought at random (seed {b.seed})"
     name = f"{army.name!r}: " if army.name else ""
     return (f"{name}{army.nation_data.name}, {how[b.method]}: {army.unit_count()} units, {army.points()} points, "
-            f"limit {b.limit}")
+            f"limit {b.limit if limit is None else limit}")
 
 
 def check_file(path: str, points: int | None = None) -> tuple[int, list[str]]:
@@ -44,7 +45,7 @@ def check_file(path: str, points: int | None = None) -> tuple[int, list[str]]:
     problems = check(army, points)
     if problems:
         return BREAKS_A_RULE, [one_line(f"{path}: {p}") for p in problems]
-    return LEGAL, [one_line(f"{path}: a legal army: {summary(army)}")]
+    return LEGAL, [one_line(f"{path}: a legal army: {summary(army, points)}")]
 
 
 def validate_data(data: Any, source: str) -> list[FileProblem]:
