@@ -708,8 +708,10 @@ def armies_rows(a: dict[str, float] | None) -> list[str]:
 def splice_armies(text: str, rows: list[str]) -> str:
     """The Armies screen's rows put into the window table (replacing old ones)."""
     lines = [ln for ln in text.splitlines() if not ln.startswith("| Armies screen")]
-    at = next((i for i, ln in enumerate(lines) if ln.startswith("| launch to the first frame of the main menu")),
-              None)
+    # the window table's launch row (the pure/compiled table above has a launch row too)
+    window = next((i for i, ln in enumerate(lines) if ln == "## The window"), len(lines))
+    at = next((i for i, ln in enumerate(lines) if i > window and ln.startswith("| launch to the first frame of "
+                                                                                "the main menu")), None)
     if at is None:
         return text
     return "\n".join(lines[:at] + rows + lines[at:]) + "\n"
