@@ -257,8 +257,13 @@ def validate_file(path: str, racers: int | None = None) -> tuple[list[str], bool
         data = load_json_file(path)
     except BadInput as e:
         return [problem_line(path, Problem("error", e.field, e.reason))], True
-    own = _file_kind_check(data)
+    own, cap = _file_kind_check(data)
     if own is not None:  # a file of a ruleset's own (an army, say), checked by that ruleset
+        if cap is not None:  # under its own size cap, as its own command reads it (the one loader's words)
+            try:
+                data = load_json_file(path, max_bytes=cap)
+            except BadInput as e:
+                return [problem_line(path, Problem("error", e.field, e.reason))], True
         return _problem_lines(path, own(data, path))
     tiled = path.lower().endswith(".tmj") or (
         isinstance(data, dict) and "kind" not in data and data.get("type") == "map" and "layers" in data
@@ -269,16 +274,17 @@ def validate_file(path: str, racers: int | None = None) -> tuple[list[str], bool
     return _problem_lines(path, problems)
 
 
-def _file_kind_check(data: Any) -> Any:
-    """The checker a ruleset registers for this file's "kind" (None: a course or a map)."""
+def _file_kind_check(data: Any) -> tuple[Any, int | None]:
+    """The checker a ruleset registers for this file's "kind" and the kind's size cap
+    (None, None: a course or a map)."""
     from game.core import registry
     kind = data.get("kind") if isinstance(data, dict) else None
     if not isinstance(kind, str):
-        return None
+        return None, None
     for reg in registry.every(all=True):
         if kind in reg.file_kinds:
-            return registry.resolve(reg.file_kinds[kind])
-    return None
+            return registry.resolve(reg.file_kinds[kind]), reg.file_caps.get(kind)
+    return None, None
 
 
 def _problem_lines(path: str, problems: Sequence[Any]) -> tuple[list[str], bool]:

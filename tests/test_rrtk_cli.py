@@ -213,3 +213,26 @@ def test_army_check_end_to_end_in_a_process(tmp_path: pathlib.Path) -> None:
     ok = run("check", f)
     assert ok.returncode == 0 and "a legal army: Riata" in ok.stdout
     assert run("check", f, "--points", "0").returncode == 2
+
+
+def test_one_size_cap_for_army_files_in_check_and_validate(tmp_path: pathlib.Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """`army check` and `validate` read an army file under the same documented cap (256 kB,
+    the one loader's max_bytes for the kind): a legal army padded to the cap passes both;
+    one byte more is exit 2 in one line from each, with the same reason."""
+    from game.rules.rrtk import ARMY_FILE_MAX_BYTES
+    from game.rules.rrtk.armyfile import MAX_BYTES
+    assert MAX_BYTES == ARMY_FILE_MAX_BYTES == 256_000
+    f = tmp_path / "aeja.json"
+    assert call(capsys, "army", "build", "aeja", "--buy", "1=1", "--out", str(f))[0] == 0
+    text = f.read_bytes()
+    at_cap, over = tmp_path / "at-cap.json", tmp_path / "over.json"
+    at_cap.write_bytes(text + b" " * (MAX_BYTES - len(text)))
+    over.write_bytes(text + b" " * (MAX_BYTES + 1 - len(text)))
+    assert call(capsys, "army", "check", str(at_cap))[0] == 0
+    assert call(capsys, "validate", str(at_cap)) == (0, f"{at_cap}: ok\n", "")
+    code, out, err = call(capsys, "army", "check", str(over))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert err.strip() == f"{over}: file too large ({MAX_BYTES + 1} bytes; the limit is {MAX_BYTES})"
+    code, vout, verr = call(capsys, "validate", str(over))
+    assert code == 2 and verr == "" and vout.strip() == err.strip()

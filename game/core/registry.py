@@ -75,6 +75,9 @@ class Registration:
     # files of its own that `validate` reads: their "kind" -> "module:function" ((data, source) ->
     # problems with severity "error" | "warning", field and reason)
     file_kinds: dict[str, str] = field(default_factory=dict)
+    # the size cap of a kind's files, in bytes (the one loader's max_bytes; a kind not named here
+    # has the loader's default, jsonload.MAX_BYTES): `validate` applies it as the kind's own command does
+    file_caps: dict[str, int] = field(default_factory=dict)
     # extra top-level commands: name -> {"help": words, "parser": "module:function" (adds the
     # command's arguments to its argparse parser), "run": "module:function" ((args) -> exit code)}
     commands: dict[str, dict[str, str]] = field(default_factory=dict)

@@ -9,13 +9,15 @@ ones (docs/rrtk-armies.md)."""
 from __future__ import annotations
 
 NAME = "rrtk"
+ARMY_FILE_MAX_BYTES = 256_000  # the army file size cap (docs/rrtk-armies.md): `army check` and `validate` alike
 
 
 def _register() -> None:
     from game.core import registry
     registry.register(registry.Registration(
         name=NAME, title="Rally Round the King", short="RRtK", order=200, package="rrtk",
-        file_kinds={"rrtk-army": "game.rules.rrtk.armycheck:validate_data"}))
+        file_kinds={"rrtk-army": "game.rules.rrtk.armycheck:validate_data"},
+        file_caps={"rrtk-army": ARMY_FILE_MAX_BYTES}))
 
 
 _register()

@@ -20,12 +20,12 @@ from typing import Any
 
 from game.core.errors import BadInput
 from game.core.jsonload import Obj, Val, canonical_dumps, load_json_file, save_json_file
-from game.rules.rrtk import lists
+from game.rules.rrtk import ARMY_FILE_MAX_BYTES, lists
 from game.rules.rrtk.army import METHODS, ROLES, Army, ArmyUnit, Built, Leader, OPTIONS, ArmyOptions
 
 FORMAT = 1
 KIND = "rrtk-army"
-MAX_BYTES = 256_000
+MAX_BYTES = ARMY_FILE_MAX_BYTES  # the one cap, registered for `validate` too (game/rules/rrtk/__init__.py)
 MAX_UNITS = 200  # rows of the units list
 MAX_ROLLS = 2000
 MAX_LIMIT = 100_000
