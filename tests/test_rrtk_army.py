@@ -166,8 +166,16 @@ def test_captains_are_checked_against_the_unit_count_and_cost_20() -> None:
 def test_a_hero_counts_as_a_captain_and_a_magic_user_costs_its_own_points() -> None:
     a = Army.basic("aeja").with_leader(Leader("hero", "Kaelen", points=30)).with_leader(
         Leader("magic_user", "Ysolde", points=25))
-    assert a.captains() == 1 and a.points() == 199 + 55
-    assert any("Captain" in p for p in check(a))
+    assert a.captains() == 1 and a.bought_captains() == 0 and a.points() == 199 + 55
+    # ruling 11: a Hero takes no place among the Captains the unit count allows (10 units: none),
+    assert check(a) == []
+    assert any("more than 20 units" in p for p in check(a.with_leader(Leader("captain"))))
+    # but counts as a Captain against the War Rating: with 4 Captains bought, a Hero is one too many
+    big = replace(a.with_units(lists.nation("aeja").unit("Levies"), 41), built=Built("purchased", 2000))
+    for _ in range(4):
+        big = big.with_leader(Leader("captain"))
+    assert big.unit_count() == 51 and big.bought_captains() == 4 and captains_allowed(51) == 4
+    assert check(big) == ["5 Captains (counting 1 Hero) can never all be fielded: no War Rating is above 4"]
 
 
 def test_one_commander_in_chief() -> None:

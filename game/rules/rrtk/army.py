@@ -187,8 +187,13 @@ class Army:
         return self.unit_points() + sum(ld.cost() for ld in self.leaders)
 
     def captains(self) -> int:
-        """Captains and Heroes (a Hero counts as a Captain)."""
+        """Captains and Heroes (a Hero counts as a Captain on the table: the War Rating cap)."""
         return sum(1 for ld in self.leaders if ld.role in ("captain", "hero"))
+
+    def bought_captains(self) -> int:
+        """Captains bought (20 points or a roll): what §6.2's unit-count thresholds allow.
+        A Hero is hired by its own rules and takes no place among them (ruling 11)."""
+        return sum(1 for ld in self.leaders if ld.role == "captain")
 
 
 def captains_allowed(units: int, thresholds: str = "21-31-41") -> int:
@@ -257,10 +262,16 @@ def _check_basic_included(army: Army, n: Nation, out: list[str]) -> None:
 
 
 def _check_captains(army: Army, out: list[str]) -> None:
-    units, have = army.unit_count(), army.captains()
+    """§6.2: the unit-count thresholds limit the Captains bought (Heroes take no place
+    among them, ruling 11); Captains and Heroes together never exceed the highest War
+    Rating (the cap itself is applied at battle set-up, ruling 6)."""
+    units, have = army.unit_count(), army.bought_captains()
     allowed = captains_allowed(units, army.options.captain_thresholds)
     if have > allowed:
         out.append(f"{have} Captain{'s' if have != 1 else ''} but an army of {units} units may have {allowed}"
                    + (" (more than 20 units for the first)" if not allowed else ""))
-    if have > MAX_WAR_RATING:
-        out.append(f"{have} Captains can never all be fielded: no War Rating is above {MAX_WAR_RATING}")
+    leaders = army.captains()
+    if leaders > MAX_WAR_RATING:
+        heroes = leaders - have
+        what = f"{leaders} Captains" + (f" (counting {heroes} Hero{'es' if heroes != 1 else ''})" if heroes else "")
+        out.append(f"{what} can never all be fielded: no War Rating is above {MAX_WAR_RATING}")

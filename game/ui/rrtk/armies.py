@@ -239,7 +239,7 @@ class ArmiesScene(Scene):
     def add_captain(self) -> None:
         _, army_mod, _ = _rules()
         allowed = army_mod.captains_allowed(self.army.unit_count(), self.army.options.captain_thresholds)
-        if self.army.captains() >= allowed:
+        if self.army.bought_captains() >= allowed:
             self.say(f"An army of {self.army.unit_count()} units may have {allowed} Captain"
                      f"{'s' if allowed != 1 else ''} (the first from 21 units)", bad=True)
             return
