@@ -59,11 +59,12 @@ class Scene:
     """One screen of the app. Scenes build their widgets in `enter` and kill them in
     `exit`; `handle` gets raw events first (return True to consume)."""
 
-    modal = False  # draws over the scene below it
+    modal = False  # a dialog: draws over the scene below it, and takes all input while it is up
 
     def __init__(self, app: "App") -> None:
         self.app = app
         self.widgets: list[Any] = []
+        self.covered: list[Any] = []  # a modal scene: the widgets below it, hidden while it is up
 
     def enter(self) -> None: ...
 
@@ -131,11 +132,22 @@ class App:
         return self.scenes[-1]
 
     def push(self, scene: Scene) -> None:
+        """A scene on top. A modal one (a dialog) hides the widgets of the scene below
+        while it is up, so no click, key or hover reaches the screen behind it (its page
+        is still drawn, darkened); pop shows them again."""
+        if scene.modal and self.scenes:
+            scene.covered = [w for w in self.scenes[-1].widgets if w.alive() and w.visible]
+            for w in scene.covered:
+                w.hide()
         self.scenes.append(scene)
         scene.enter()
 
     def pop(self) -> None:
-        self.scenes.pop().exit()
+        top = self.scenes.pop()
+        top.exit()
+        for w in getattr(top, "covered", ()):
+            if w.alive():
+                w.show()
         if self.scenes and not self.scenes[-1].widgets:
             self.scenes[-1].enter()
 

@@ -36,23 +36,25 @@ class ArmyOptions(OptionValues):
 
 OPTIONS = OptionSet(ArmyOptions, [
     Option("unit_cost", "Unit costs", section="§7.4, §7.5 field 19; magic §15.1",
-           values=(("printed", "as the list prints them"), ("formula", "by the formula")),
+           values=(("printed", "as printed"), ("formula", "by the formula")),
            help="As the list prints them (the lists govern), or (REP + AC + SP) x figures: they differ for a few "
                 "units of Mirholme, Stygustan and Black Moon Incarnate."),
     Option("captain_thresholds", "Captains allowed", section="§6.2",
-           values=(("21-31-41", "one from 21 units, two from 31, ..."),
-                   ("21-30-40", "one from 21 units, two from 30, ...")),
-           help="An army of more than 20 units may buy a Captain, and one more for each further 10 units: "
-                "counted from 21 (the best reading) or at 30, 40, ..."),
+           values=(("21-31-41", "at 21, 31, 41... units"),
+                   ("21-30-40", "at 21, 30, 40... units")),
+           help="An army of more than 20 units may buy a Captain (20 points or a recruiting roll), and one more "
+                "for each further 10 units: the second at 31 units (the best reading) or at 30. A Hero takes no "
+                "place among them."),
     Option("lists", "Units from", section="§7.6",
-           values=(("own", "the nation's own list"), ("mixed", "any list (mixed lists)")),
+           values=(("own", "its own list"), ("mixed", "any list (mixed)")),
            help="The nation's own list only, or units of any list mixed in (the book allows mixed and own lists "
                 "by agreement)."),
-    Option("no_recruiting_column", "A list with no recruiting rolls", section="§7.3; magic §13.3",
-           values=(("basic_then_buy", "Basic Army, then units bought at random"),
-                   ("refuse", "cannot recruit: buy instead")),
-           help="Black Moon Incarnate's units are all NA: recruiting gives its Basic Army, then buys units at "
-                "random (seeded) up to the limit; or recruiting is refused."),
+    Option("no_recruiting_column", "List without rolls", section="§7.3; magic §13.3",
+           values=(("basic_then_buy", "buys at random"),
+                   ("refuse", "recruiting refused")),
+           help="A list whose units have no recruiting rolls (Black Moon Incarnate: all NA): recruiting gives its "
+                "Basic Army, then buys units at random (seeded) up to the limit; or recruiting it is refused "
+                "(buy units instead)."),
 ])
 
 

@@ -13,7 +13,7 @@ registry.extend(
         # its main-menu entry (game.ui.scenes.menu): its own menu, Armies first (the battle comes later)
         "menu": ({"label": "Rally Round the King", "order": 40,
                   "tip": "Fantasy mass battles: build armies from the book's 44 lists",
-                  "scene": "game.ui.rrtk.armies:RrtkMenuScene", "args": {}},),
+                  "scene": "game.ui.rrtk.rrtkmenu:RrtkMenuScene", "args": {}},),
     },
     commands={"army": {"help": "Rally Round the King armies: list, show, build and check (docs/rrtk-armies.md)",
                        "parser": "game.ui.rrtk.commands:add_army_parser",

@@ -1,15 +1,18 @@
-"""Rally Round the King in the window: its menu (Armies) and the Armies screen.
+"""Rally Round the King's Armies screen (its menu: game/ui/rrtk/rrtkmenu.py).
 
-The Armies screen: pick a nation on the left (its card: name, historical
+Pick a nation on the left (its card: name, historical
 equivalent, battle tactics, a text of our own); its list in the middle, every unit
 drawn by the stand renderer (game/ui/rrtk/stands.py) with its tags as icons (their
 rules in a tooltip), Rep, AC, figures, cost, recruiting totals and the Basic Army's
 count; the army on the right: points used and left always in view, and every rule
-the army breaks, each with its reason (game.rules.rrtk.army.check), live.
+the army breaks, each with its reason (game.rules.rrtk.army.check), live; under it
+the points limit and every army option (game/ui/rrtk/armyoptions.py): a change keeps
+the army and checks it again at once. With mixed lists (§7.6) the rows can show
+another nation's list, whose units + adds.
 
 Build by purchase (the Basic Army, then + and - on a unit: an addition that would
-pass the limit, or a removal below the Basic Army, is refused with the reason) or by
-recruiting rolls (game.rules.rrtk.muster: each roll is the muster's chance step, its
+pass the limit, or a removal below the Basic Army, is refused with the reason; Captains
+are added and removed) or by recruiting rolls (game.rules.rrtk.muster: each roll is the muster's chance step, its
 2d6 thrown in the dice tray, the unit gained lit up, until the limit is reached).
 Save, load, rename and delete armies in the per-user data folder
 (game/ui/rrtk/armystore.py); a bad file gives a dialog. Army sheet: a PNG.
@@ -33,11 +36,12 @@ from game.ui import art
 from game.ui.app import App, Scene
 from game.ui.panels import DiceTray
 from game.ui.rrtk import armystore, cards, stands
+from game.ui.rrtk.armyoptions import LIMITS, OptionsBlock  # noqa: F401  (LIMITS: the limits offered)
+from game.ui.rrtk.armypage import GLOW, PANEL_TOP, ArmyPage
+from game.ui.rrtk.rrtkmenu import RrtkMenuScene
 
-PANEL_TOP = 250  # where the army panel's buttons start, below its words
-LIMITS = (200, 300, 400, 500, 600, 800, 1000)  # the points limits offered (400: §7.3)
+FOREIGN_H = 26  # the line over the rows when they show another nation's list (mixed lists)
 THROW_GAP = 0.45  # seconds between throws of "Throw to the limit"
-GLOW = 1.6  # seconds the unit gained stays lit brightest
 
 
 def _rules() -> tuple[Any, Any, Any]:
@@ -55,79 +59,7 @@ class RecruitTray(DiceTray):
         return f"{r.result}: {r.reason}"
 
 
-class RrtkMenuScene(Scene):
-    """Rally Round the King's own menu: Armies (the battle comes later), Back."""
-
-    def enter(self) -> None:
-        w, h = self.app.size
-        m = self.app.manager
-        x, y = w // 2 - 160, h // 2 - 120
-        self.widgets.append(pygame_gui.elements.UILabel(pygame.Rect(x - 200, y - 110, 720, 70),
-                                                        "Rally Round the King", m, object_id="#title"))
-        self.widgets.append(pygame_gui.elements.UILabel(
-            pygame.Rect(x - 200, y - 40, 720, 30), "Fantasy mass battles: build your army from the book's 44 lists",
-            m, object_id="#subtitle"))
-        self.armies = pygame_gui.elements.UIButton(pygame.Rect(x, y + 10, 320, 44), "Armies", m,
-                                                   tool_tip_text="Pick a nation, build an army by purchase or by "
-                                                                 "recruiting rolls, save it, print its sheet")
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(x, y + 64, 320, 44), "Back", m)
-        self.widgets += [self.armies, self.back]
-
-    def on_ui(self, event: pygame.event.Event) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        if event.ui_element is self.armies:
-            self.app.replace(ArmiesScene(self.app))
-        elif event.ui_element is self.back:
-            from game.ui.scenes.menu import MenuScene
-            self.app.replace(MenuScene(self.app))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from game.ui.scenes.menu import MenuScene
-            self.app.replace(MenuScene(self.app))
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        _backdrop(surface)
-        w, h = surface.get_size()
-        # two battle lines face each other across the table: red above, blue below
-        line = (("melee", False, ("Pike",), 4), ("melee", True, ("Shock",), 3), ("missile", False, (), 3),
-                ("melee", False, (), 4), ("skirmish", True, (), 2), ("melee", False, ("Pike",), 4))
-        step = 118
-        x0 = w // 2 - step * len(line) // 2 + 8
-        for i, (purpose, mounted, tags, figs) in enumerate(line):
-            for side, y, facing in ((0, 34, 180), (1, h - 150, 0)):
-                img = stands.stand_surface(figs, mounted, purpose, tags, art.player_colour(side), 100,
-                                           facing=facing, marker=side, ac=4)
-                surface.blit(img, (x0 + i * step, y + (80 - img.get_height()) // 2))
-
-
-def _backdrop(surface: pygame.Surface) -> None:
-    surface.blit(_shaded(surface.get_size()), (0, 0))
-
-
-_SHADED: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def _shaded(size: tuple[int, int]) -> pygame.Surface:
-    """The main menu's table (cached: drawn already), darkened, in the display's format."""
-    if size not in _SHADED:
-        s = art.table_background(size).copy()
-        shade = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((10, 8, 6, 120))
-        s.blit(shade, (0, 0))
-        try:
-            s = s.convert()
-        except pygame.error:
-            pass
-        _SHADED.clear()
-        _SHADED[size] = s
-    return _SHADED[size]
-
-
-class ArmiesScene(Scene):
+class ArmiesScene(ArmyPage, Scene):
     def __init__(self, app: App, nation: str | None = None, dice: list[tuple[int, int]] | None = None,
                  seed: int | None = None) -> None:
         super().__init__(app)
@@ -138,6 +70,7 @@ class ArmiesScene(Scene):
         self.limit = army_mod.LIMIT
         self.options = army_mod.ArmyOptions()
         self.nation = lists.nation(nation) if nation else self.nations[0]
+        self.shown = self.nation  # the list the rows show: the nation's own, or another with mixed lists
         self.mode = "purchase"
         self.muster: Any = None
         self.army: Any = None
@@ -165,6 +98,8 @@ class ArmiesScene(Scene):
         """The nation's Basic Army, to build on by `mode` (purchase or recruit)."""
         _, army_mod, muster = _rules()
         self.mode = mode or self.mode
+        if self.mode != "purchase":
+            self.shown = self.nation
         self.muster = None
         self.gained = None
         self.throwing = 0
@@ -190,15 +125,41 @@ class ArmiesScene(Scene):
             self.army = replace(base, built=army_mod.Built("purchased", self.limit), name=name)
             self.note, self.note_bad = "The Basic Army: add units with + up to the limit", False
 
-    def set_options(self, limit: int | None = None, unit_cost: str | None = None) -> None:
-        """A new points limit or unit cost option: the army starts again from its Basic Army."""
-        self.limit = limit or self.limit
-        if unit_cost:
-            self.options = replace(self.options, unit_cost=unit_cost)
-        self.new_army()
-        _, army_mod, _ = _rules()
-        costs = army_mod.OPTIONS.value_word("unit_cost", self.options.unit_cost)
-        self.say(f"Points limit {self.limit}, unit costs {costs}: the army starts again from its Basic Army")
+    def set_option(self, name: str, value: str) -> None:
+        """A new points limit ("limit"), army option, or list shown ("shown", mixed lists).
+        The army keeps its units and every rule is checked again at once (the reasons on
+        the panel); while recruiting, the muster goes on under the new limit and options.
+        A list with no recruiting column musters again (its default depends on them)."""
+        lists, army_mod, _ = _rules()
+        if name == "shown":
+            self.shown = lists.nation(value)
+            self.say(f"The rows show the {self.shown.name} list: + adds its units to the {self.nation.name} army"
+                     if self.shown.id != self.nation.id else f"The rows show the {self.nation.name} list")
+            self.layout()
+            return
+        if name == "limit":
+            self.limit = int(value)
+            self.army = replace(self.army, built=replace(self.army.built, limit=self.limit))
+            words = f"Points limit {self.limit}"
+        else:
+            self.options = replace(self.options, **{name: value})
+            self.army = replace(self.army, options=self.options)
+            words = f"{army_mod.OPTIONS.label(name)}: {army_mod.OPTIONS.value_word(name, value)}"
+            if name == "lists" and value == "own":
+                self.shown = self.nation
+        m = self.muster
+        if m is not None and m.defaulted and name != "captain_thresholds" and name != "lists":
+            self.new_army("recruit")
+            if self.mode != "recruit":  # recruiting it is refused now: bought instead, and why
+                self.say(f"{words}: {self.note}", bad=True)
+                self.layout()
+                return
+        elif m is not None:
+            m.limit, m.options = self.limit, self.options
+            m.army = self.army
+        probs = self.problems()
+        self.say(f"{words}: " + (f"the army now breaks {len(probs)} rule{'s' if len(probs) != 1 else ''} (above)"
+                                 if probs else "checked again, every rule holds"), bad=bool(probs))
         self.layout()
 
     def problems(self) -> list[str]:
@@ -211,29 +172,38 @@ class ArmiesScene(Scene):
         return self._probs[1]
 
     def add(self, u: Any) -> None:
-        """Buy one more of a unit: refused, with the reason, if it would pass the limit."""
+        """Buy one more of a unit of the list shown: refused, with the reason, if it would
+        pass the limit (or, from another list, without mixed lists)."""
         if self.mode != "purchase":
             return
+        nid = self.shown.id
         price = u.price(self.army.options.unit_cost)
         used = self.army.points()
         if used + price > self.limit:
             self.say(f"{u.name} costs {price}: {used} + {price} = {used + price} would pass the limit of "
                      f"{self.limit} (a purchased army may not)", bad=True)
             return
-        self.army = self.army.with_units(u, 1)
-        self.say(f"{u.name} added for {price} points")
+        why = self.army.why_not_buy(u, 1, nid)
+        if why is not None:
+            self.say(f"Cannot add: {why}", bad=True)
+            return
+        self.army = self.army.with_units(u, 1, nid)
+        whose = f" of the {self.shown.name} list" if nid != self.nation.id else ""
+        self.say(f"{u.name}{whose} added for {price} points")
 
     def remove(self, u: Any) -> None:
-        """One fewer of a unit: refused below the Basic Army's count."""
+        """One fewer of a unit of the list shown: refused below the Basic Army's count."""
         if self.mode != "purchase":
             return
-        have = self.army.count(u)
-        if have <= u.count:
-            why = (f"the Basic Army has {u.count} {u.name}: an army is built on its Basic Army" if u.count
+        nid = self.shown.id
+        have = self.army.count(u, nid)
+        least = u.count if nid == self.nation.id else 0
+        if have <= least:
+            why = (f"the Basic Army has {u.count} {u.name}: an army is built on its Basic Army" if least
                    else f"the army has no {u.name}")
             self.say(f"Cannot remove: {why}", bad=True)
             return
-        self.army = self.army.with_units(u, -1)
+        self.army = self.army.with_units(u, -1, nid)
         self.say(f"{u.name} removed ({u.price(self.army.options.unit_cost)} points back)")
 
     def add_captain(self) -> None:
@@ -256,6 +226,21 @@ class ArmiesScene(Scene):
             return
         self.army = self.army.with_leader(army_mod.Leader("captain"))
         self.say(f"A Captain added for {army_mod.CAPTAIN_POINTS} points")
+
+    def remove_captain(self) -> None:
+        """Take back the last Captain: its 20 points come back (one paid with a roll cost none)."""
+        _, army_mod, _ = _rules()
+        at = [i for i, ld in enumerate(self.army.leaders) if ld.role == "captain"]
+        if not at:
+            self.say("Cannot remove: the army has no Captain", bad=True)
+            return
+        gone = self.army.leaders[at[-1]]
+        leaders = self.army.leaders[:at[-1]] + self.army.leaders[at[-1] + 1:]
+        self.army = replace(self.army, leaders=leaders)
+        if self.muster is not None:
+            self.muster.army = replace(self.muster.army, leaders=leaders)
+        self.say("A Captain removed (" + (f"{army_mod.CAPTAIN_POINTS} points back)" if gone.paid == "points"
+                                          else "he cost a recruiting roll, not points)"))
 
     def throw(self) -> None:
         """One recruiting roll: the muster's chance step, its two dice in the tray."""
@@ -295,7 +280,7 @@ class ArmiesScene(Scene):
     def pick(self, nation: Any) -> None:
         if nation.id == self.nation.id:
             return
-        self.nation = nation
+        self.nation = self.shown = nation
         self.note = ""
         self.new_army()
         self.layout()
@@ -323,7 +308,7 @@ class ArmiesScene(Scene):
     def adopt(self, army: Any, path: str) -> None:
         """A loaded army (game/ui/rrtk/armyfiles.py) becomes the one on screen."""
         lists, _, _ = _rules()
-        self.nation = lists.nation(army.nation)
+        self.nation = self.shown = lists.nation(army.nation)
         self.mode = "recruit" if army.built.method == "recruited" else "purchase"
         self.muster, self.throwing, self.gained = None, 0, None
         self.army = army
@@ -391,30 +376,6 @@ class ArmiesScene(Scene):
         self.nation_list = pygame_gui.elements.UISelectionList(g["list"], labels, m,
                                                                default_selection=self.nation.name)
         self.widgets.append(self.nation_list)
-        # the unit rows' + and - (purchase)
-        self.plus: dict[Any, Any] = {}
-        self.minus: dict[Any, Any] = {}
-        rows = g["rows"]
-        self.row_rects = []
-        self.row_h = max(cards.ROW_H, min(92, rows.h // max(8, len(self.nation.units)) - 6))
-        for i, u in enumerate(self.nation.units):
-            r = pygame.Rect(rows.x, rows.y + i * (self.row_h + 6), rows.w, self.row_h)
-            self.row_rects.append((r, u))
-            if self.mode == "purchase":
-                by = r.y + (r.h - 36) // 2
-                b = pygame_gui.elements.UIButton(pygame.Rect(r.right - 92, by, 40, 36), "+", m,
-                                                 tool_tip_text=f"Buy one more {html.escape(u.name)}",
-                                                 object_id=f"#add_{u.number}")
-                self.plus[b] = u
-                b2 = pygame_gui.elements.UIButton(pygame.Rect(r.right - 48, by, 40, 36), "-", m,
-                                                  tool_tip_text=f"One fewer {html.escape(u.name)}",
-                                                  object_id=f"#remove_{u.number}")
-                self.minus[b2] = u
-                self.widgets += [b, b2]
-        _, army_mod, _ = _rules()
-        a = g["army"]
-        x, bw = a.x + 12, (a.w - 36) // 2
-        y = a.y + PANEL_TOP
         self.buttons: dict[Any, str] = {}
 
         def button(label: str, key: str, rect: pygame.Rect, tip: str, enabled: bool = True) -> None:
@@ -424,6 +385,18 @@ class ArmiesScene(Scene):
             self.buttons[b] = key
             self.widgets.append(b)
 
+        # the files, along the top: Save, Saved armies..., Army sheet (PNG), then Back
+        right = w - 132 - 10
+        for label, key, bw_, tip in (("Army sheet (PNG)", "sheet", 170, "Write a printable sheet of this army"),
+                                     ("Saved armies...", "files", 160, "Load, rename or delete a saved army"),
+                                     ("Save", "save", 100, "Save this army in your armies folder")):
+            right -= bw_
+            button(label, key, pygame.Rect(right, 10, bw_, 38), tip)
+            right -= 10
+        self.layout_rows(g)
+        a = g["army"]
+        x, bw = a.x + 12, (a.w - 36) // 2
+        y = a.y + PANEL_TOP
         recruiting = self.mode == "recruit"
         button("Buy units", "purchase", pygame.Rect(x, y, bw, 36),
                "Start again from the Basic Army and buy units up to the limit (never past it)")
@@ -439,31 +412,51 @@ class ArmiesScene(Scene):
         y += 44
         button("Add a Captain", "captain", pygame.Rect(x, y, bw, 36),
                "A Captain: 20 points (a recruiting roll when recruiting); one from 21 units, one more each "
-               "further 10", not recruiting or not done)
-        button("Army sheet (PNG)", "sheet", pygame.Rect(x + bw + 12, y, bw, 36),
-               "Write a printable sheet of this army")
-        y += 44
-        button("Save", "save", pygame.Rect(x, y, bw, 36), "Save this army in your armies folder")
-        button("Saved armies...", "files", pygame.Rect(x + bw + 12, y, bw, 36),
-               "Load, rename or delete a saved army")
-        y += 44
-        opts = army_mod.OPTIONS
-        limits: list[str | tuple[str, str]] = [f"Limit {v} points" for v in sorted({*LIMITS, self.limit})]
-        self.limit_menu = pygame_gui.elements.UIDropDownMenu(limits, f"Limit {self.limit} points",
-                                                             pygame.Rect(x, y, bw, 34), m)
-        costs: list[str | tuple[str, str]] = [opts.value_word("unit_cost", v) for v in opts.choices["unit_cost"]]
-        self.cost_words = {str(c): v for c, v in zip(costs, opts.choices["unit_cost"])}
-        self.cost_menu = pygame_gui.elements.UIDropDownMenu(
-            costs, opts.value_word("unit_cost", self.options.unit_cost), pygame.Rect(x + bw + 12, y, bw, 34), m)
-        self.widgets += [self.limit_menu, self.cost_menu]
-        self.dice_rect = pygame.Rect(x, y + 46, a.w - 24, max(60, a.bottom - (y + 46) - 12))
+               "further 10 (the Captains allowed option)", not recruiting or not done)
+        button("Remove a Captain", "uncaptain", pygame.Rect(x + bw + 12, y, bw, 36),
+               "Take back the last Captain: his 20 points come back")
+        y += 48
+        # the other lists are offered with mixed lists, and while the army has units of them (to take back)
+        other = any(au.nation != self.army.nation for au in self.army.units)
+        mixed = (self.options.lists == "mixed" or other) and self.mode == "purchase"
+        self.opts = OptionsBlock(m, x, y, a.w - 24, self.limit, self.options, self.nations if mixed else None,
+                                 self.nation, self.shown)
+        self.widgets += self.opts.widgets
+        y += self.opts.height + 6
+        self.dice_rect = pygame.Rect(x, y, a.w - 24, max(60, a.bottom - y - 12))
+
+    def layout_rows(self, g: dict[str, pygame.Rect]) -> None:
+        """The rows of the list shown (the nation's, or another's with mixed lists) and,
+        buying, each row's + and -."""
+        m = self.app.manager
+        self.plus: dict[Any, Any] = {}
+        self.minus: dict[Any, Any] = {}
+        rows = g["rows"]
+        if self.shown.id != self.nation.id:
+            rows = pygame.Rect(rows.x, rows.y + FOREIGN_H, rows.w, rows.h - FOREIGN_H)
+        self.row_rects = []
+        units = self.shown.units
+        self.row_h = max(cards.ROW_H, min(92, rows.h // max(8, len(units)) - 6))
+        for i, u in enumerate(units):
+            r = pygame.Rect(rows.x, rows.y + i * (self.row_h + 6), rows.w, self.row_h)
+            self.row_rects.append((r, u))
+            if self.mode == "purchase":
+                by = r.y + (r.h - 36) // 2
+                b = pygame_gui.elements.UIButton(pygame.Rect(r.right - 92, by, 40, 36), "+", m,
+                                                 tool_tip_text=f"Buy one more {html.escape(u.name)}",
+                                                 object_id=f"#add_{u.number}")
+                self.plus[b] = u
+                b2 = pygame_gui.elements.UIButton(pygame.Rect(r.right - 48, by, 40, 36), "-", m,
+                                                  tool_tip_text=f"One fewer {html.escape(u.name)}",
+                                                  object_id=f"#remove_{u.number}")
+                self.minus[b2] = u
+                self.widgets += [b, b2]
 
     def on_ui(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if event.ui_element is self.limit_menu:
-                self.set_options(limit=int(event.text.split()[1]))
-            elif event.ui_element is self.cost_menu:
-                self.set_options(unit_cost=self.cost_words[event.text])
+            change = self.opts.changed(event)
+            if change is not None:
+                self.set_option(*change)
             return
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.nation_list:
             for n in self.nations:
@@ -495,6 +488,8 @@ class ArmiesScene(Scene):
             self.wait = 0.0
         elif key == "captain":
             self.add_captain()
+        elif key == "uncaptain":
+            self.remove_captain()
         elif key == "sheet":
             self.sheet()
         elif key == "save":
@@ -526,123 +521,3 @@ class ArmiesScene(Scene):
 
     def busy(self) -> bool:
         return self.throwing > 0 or self.glow < GLOW or self.dice.age < 0.4
-
-    # --- drawing -------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        """The page (backdrop, card, rows, army panel) is composed once per change into
-        one opaque surface in the display's format; a frame blits it, the dice tray and
-        the tooltip."""
-        g = self.geometry()
-        n = self.nation
-        cost = self.army.options.unit_cost
-        room = self.limit - self.army.points()
-        lit = self.gained if self.glow < GLOW * 3 else None
-        rows = []
-        for r, u in self.row_rects:
-            price = u.price(cost)
-            rows.append((r, u, self.army.count(u), lit == u.number, price, self.mode == "purchase" and price > room))
-        done = self.muster is not None and self.muster.done
-        army_key = (self.army, self.note, self.note_bad, self.mode, done, self.saved_army == self.army, self.path)
-        key = (surface.get_size(), n.id, tuple((r.topleft, r.size, c, hi, p, bad) for r, _, c, hi, p, bad in rows),
-               army_key, art.UI_SCALE[0])
-        if self._page is None or self._page[0] != key:
-            self._page = (key, self.compose(surface.get_size(), g, rows))
-        surface.blit(self._page[1], (0, 0))
-        self.dice.draw(surface, self.dice_rect, {})
-        self.draw_tooltip(surface)
-
-    def compose(self, size: tuple[int, int], g: dict[str, pygame.Rect], rows: list[Any]) -> pygame.Surface:
-        page = pygame.Surface(size)
-        _backdrop(page)
-        page.blit(cards.nation_card(self.nation, g["card"].w, g["card"].h), g["card"])
-        self.tag_rects = []
-        kept = {}
-        for r, u, count, lit, price, refused in rows:
-            key = (self.nation.id, u.number, r.size, count, lit, price, refused)
-            row, tags = self._rows.get(key) or cards.unit_row(u, r.w, count, highlight=lit, price=price,
-                                                               refused=refused, row_h=r.h)
-            kept[key] = (row, tags)
-            page.blit(row, r)
-            self.tag_rects += [(t.move(r.x, r.y), tag) for t, tag in tags]
-        self._rows = kept
-        bottom = rows[-1][0].bottom + 10 if rows else g["rows"].y
-        room = pygame.Rect(g["rows"].x, bottom, g["rows"].w, g["rows"].bottom - bottom)
-        if room.h >= 110:
-            page.blit(cards.army_on_table(self.nation, self.army, room.w, room.h), room)
-        page.blit(self._army_panel(g["army"], self.problems()), g["army"])
-        try:
-            return page.convert()
-        except pygame.error:  # no display mode (a bare surface in a tool)
-            return page
-
-    def _army_panel(self, a: pygame.Rect, probs: list[str]) -> pygame.Surface:
-        army = self.army
-        s = cards.panel(a.w, a.h)
-        x, y, w = 12, 10, a.w - 24
-        title = army.name or "An army"
-        if self.path is not None and self.saved_army != army:
-            title += " (changed since saved)"
-        s.blit(cards.fit_text(art.font(18, True), title, w, cards.GOLD), (x, y))
-        y += art.font(18, True).get_linesize()
-        how = {"purchase": "Built by purchase", "recruit": "Built by recruiting rolls"}[self.mode]
-        s.blit(art.font(13).render(f"{how}: {self.built_words()}", True, cards.DIM), (x, y))
-        y += art.font(13).get_linesize() + 6
-        bar = cards.points_bar(w, army.points(), self.limit)
-        s.blit(bar, (x, y))
-        y += bar.get_height() + 2
-        caps = army.captains()
-        s.blit(art.font(13).render(f"{army.unit_count()} units  ·  Commander in Chief" +
-                                   (f" and {caps} Captain{'s' if caps != 1 else ''}" if caps else ""),
-                                   True, cards.INK), (x, y))
-        y += art.font(13).get_linesize() + 6
-        lines = self.check_lines(probs)
-        block = cards.lines_block(lines, w)
-        s.blit(block, (x, y), pygame.Rect(0, 0, w, max(0, PANEL_TOP - 10 - y)))
-        return s
-
-    def check_lines(self, probs: list[str]) -> list[tuple[str, tuple[int, int, int]]]:
-        """The rule check's lines and the last note, each with its colour."""
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        if self.mode == "recruit" and self.muster is not None and not self.muster.done:
-            lines.append((f"Recruiting: {self.limit - self.army.points()} points to go to {self.limit}", cards.INK))
-        elif probs:
-            lines += [(f"Breaks a rule: {p}", cards.BAD) for p in probs]
-        else:
-            lines.append(("Every rule holds: a legal army", cards.GOOD))
-        if self.note:
-            lines.append((self.note, cards.BAD if self.note_bad else cards.GOLD))
-        return lines
-
-    def panel_words(self) -> str:
-        """Everything the army panel says, as one text (tests, and what a screen reader would need)."""
-        army = self.army
-        used = army.points()
-        left = self.limit - used
-        points = (f"{used} points used, {left} left of {self.limit}" if left >= 0
-                  else f"{used} points: {-left} over {self.limit}")
-        return "\n".join([army.name, self.built_words(), points, f"{army.unit_count()} units"] +
-                         [t for t, _ in self.check_lines(self.problems())])
-
-    def tooltip(self) -> str | None:
-        """The rule of the tag icon under the mouse, in words (None: no icon there)."""
-        for r, tag in self.tag_rects:
-            if r.collidepoint(self.mouse):
-                return self._tag_words().get(tag) or stands.tag_words(tag)
-        return None
-
-    def draw_tooltip(self, surface: pygame.Surface) -> None:
-        """A tag's rule under the mouse, in a box beside it."""
-        text = self.tooltip()
-        if text is None:
-            return
-        r = next(r for r, _ in self.tag_rects if r.collidepoint(self.mouse))
-        lines = cards.lines_block([(text, cards.INK)], 300)
-        box = pygame.Rect(r.x, r.bottom + 6, lines.get_width() + 16, lines.get_height() + 12)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (24, 20, 16), box, border_radius=5)
-        pygame.draw.rect(surface, cards.GOLD, box, 1, border_radius=5)
-        surface.blit(lines, (box.x + 8, box.y + 6))
-
-    def _tag_words(self) -> dict[str, str]:
-        lists, _, _ = _rules()
-        return {t: stands.tag_words(t, lists.TAGS[t].sp) for t in lists.TAGS}

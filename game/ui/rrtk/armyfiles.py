@@ -53,7 +53,8 @@ class ArmyFilesScene(Scene):
                                                         default_selection=chosen)
         self.widgets.append(self.list)
         y += ph - 200
-        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, pw - 40 - 170, 36), m)
+        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, pw - 40 - 170, 36), m,
+                                                         placeholder_text="A new name for the chosen army")
         self.entry.set_text(self.chosen.name if self.chosen is not None else "")
         self.widgets.append(self.entry)
         self.rename_b = pygame_gui.elements.UIButton(pygame.Rect(x + pw - 40 - 160, y, 160, 36), "Rename", m,

@@ -131,6 +131,13 @@ def lines_block(lines: Sequence[tuple[str, tuple[int, int, int]]], w: int, size:
     return s
 
 
+def army_units(army: Any) -> list[tuple[Any, int, str]]:
+    """(unit type, count, nation id) of every row of the army: its own list's in list
+    order, then other lists' (mixed lists), by list and number."""
+    rows = sorted(army.units, key=lambda au: (au.nation != army.nation, au.nation, au.number))
+    return [(au.type, au.count, au.nation) for au in rows]
+
+
 def army_on_table(n: Any, army: Any, w: int, h: int) -> pygame.Surface:
     """The army laid out on a strip of the table, stand by stand, unit type by unit
     type, front towards the top: how it would deploy, at a glance."""
@@ -138,7 +145,7 @@ def army_on_table(n: Any, army: Any, w: int, h: int) -> pygame.Surface:
     s.blit(art.font(13).render("The army on the table", True, DIM), (12, 6))
     field = pygame.Rect(10, 26, w - 20, h - 36)
     s.blit(art.table_background(field.size, seed=5), field)
-    stands_ = [u for u in n.units for _ in range(army.count(u))]
+    stands_ = [(u, c) for u, c, _ in army_units(army) for _ in range(c)]
     if not stands_:
         return s
     gap = 6
@@ -149,11 +156,11 @@ def army_on_table(n: Any, army: Any, w: int, h: int) -> pygame.Surface:
             break
     x, y, row_h = field.x + gap, field.y + gap, 0
     last = None
-    for u in stands_:
+    for u, count in stands_:
         img = unit_stand(u, sw)
         if x + img.get_width() > field.right - gap or (last is not None and last is not u and x > field.x + gap
-                                                       and x + (img.get_width() + gap) * army.count(u)
-                                                       > field.right - gap and army.count(u) <= per_row):
+                                                       and x + (img.get_width() + gap) * count
+                                                       > field.right - gap and count <= per_row):
             x, y = field.x + gap, y + row_h + gap
             row_h = 0
         if y + img.get_height() > field.bottom:
@@ -165,13 +172,18 @@ def army_on_table(n: Any, army: Any, w: int, h: int) -> pygame.Surface:
     return s
 
 
+def army_nation_name(nid: str) -> str:
+    from game.rules.rrtk import lists
+    return str(lists.nation(nid).name)
+
+
 def army_sheet(title: str, n: Any, army: Any, problems: Sequence[str], built_words: str,
                unit_cost: str = "printed") -> pygame.Surface:
     """The printable army sheet: white paper, the nation, every unit in the army with
     its stand, stats, tags in words and points, the leaders, how it was built, the
     totals and the rule check."""
     ink, dim, paper = (20, 18, 16), (90, 84, 76), (252, 250, 244)
-    rows = [(u, c) for u in n.units if (c := army.count(u))]
+    rows = army_units(army)
     w = 1240
     h = 250 + 74 * len(rows) + 40 * (len(problems) + 2) + 120
     s = pygame.Surface((w, h))
@@ -190,11 +202,13 @@ def army_sheet(title: str, n: Any, army: Any, problems: Sequence[str], built_wor
     y += 26
     pygame.draw.line(s, ink, (x, y), (w - x, y), 2)
     y += 8
-    for u, c in rows:
+    for u, c, nid in rows:
         stand = unit_stand(u, 90)
         s.blit(stand, (x, y + (64 - stand.get_height()) // 2))
-        s.blit(art.font(17, True).render(u.name, True, ink), (x + 110, y + 6))
+        s.blit(fit_text(art.font(17, True), u.name, 350, ink), (x + 110, y + 6))
         tags = ", ".join(stands.TAG_NAMES.get(t.lower(), t) for t in u.special)
+        if nid != army.nation:  # mixed lists: whose list it comes from
+            tags = f"{army_nation_name(nid)} list" + (f"; {tags}" if tags else "")
         if tags:
             s.blit(fit_text(art.font(13), tags, 340, dim), (x + 110, y + 32))
         price = u.price(unit_cost)
