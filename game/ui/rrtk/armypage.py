@@ -111,7 +111,8 @@ class ArmyPage:
         s.blit(cards.fit_text(art.font(18, True), title, w, cards.GOLD), (x, y))
         y += art.font(18, True).get_linesize()
         how = {"purchase": "Built by purchase", "recruit": "Built by recruiting rolls"}[self.mode]
-        s.blit(art.font(13).render(f"{how}: {self.built_words()}", True, cards.DIM), (x, y))
+        s.blit(cards.fit_text(art.font(13), f"{how}: {self.built_words().removeprefix('recruited: ')}", w, cards.DIM),
+               (x, y))
         y += art.font(13).get_linesize() + 6
         bar = cards.points_bar(w, army.points(), self.limit)
         s.blit(bar, (x, y))
