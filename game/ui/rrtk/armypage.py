@@ -110,9 +110,9 @@ class ArmyPage:
             title += " (changed since saved)"
         s.blit(cards.fit_text(art.font(18, True), title, w, cards.GOLD), (x, y))
         y += art.font(18, True).get_linesize()
-        how = {"purchase": "Built by purchase", "recruit": "Built by recruiting rolls"}[self.mode]
-        s.blit(cards.fit_text(art.font(13), f"{how}: {self.built_words().removeprefix('recruited: ')}", w, cards.DIM),
-               (x, y))
+        how = (f"Bought {self.built_words()}" if self.mode == "purchase" else
+               f"Recruited by 2d6 rolls: {self.built_words().removeprefix('recruited: ')}")
+        s.blit(cards.fit_text(art.font(13), how, w, cards.DIM), (x, y))
         y += art.font(13).get_linesize() + 6
         bar = cards.points_bar(w, army.points(), self.limit)
         s.blit(bar, (x, y))
