@@ -791,7 +791,8 @@ def arena_table() -> list[str]:
     for r in runs["runs"]:
         lo, hi = r["a_win_ci"]
         ms = r["mean_decision_ms"]
-        out.append(f"| {r['a']} vs {r['b']} | {r['races']} | {100 * r['a_win_rate']:.1f}% | "
+        race = "" if r.get("ruleset", "wild-race") == "wild-race" else "Doomwheel: "
+        out.append(f"| {race}{r['a']} vs {r['b']} | {r['races']} | {100 * r['a_win_rate']:.1f}% | "
                    f"{100 * lo:.1f}-{100 * hi:.1f}% | {r.get('goal', '')} | {ms.get(r['a'], 0):.1f} | "
                    f"{ms.get(r['b'], 0):.2f} |")
     return out

@@ -1,5 +1,5 @@
 """The Doomwheel Race's AI players (docs/ai.md, "The Doomwheel Race"): `easy`,
-`normal` and the experimental `hard`, made by game.ai.agents.make_agent(...,
+`normal` and `hard`, made by game.ai.agents.make_agent(...,
 ruleset="doomwheel"), registered with the Doomwheel Race's registration
 (game.core.registry) when this room is imported. They answer the decisions of game.rules.doomwheel through the
 one protocol, each from its own seeded generator, never the game's dice. Modules:

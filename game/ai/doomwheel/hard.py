@@ -1,169 +1,140 @@
-"""The Doomwheel Race's `hard` AI: `normal` plus short playouts for the move
-(docs/ai.md).
+"""The Doomwheel Race's `hard` AI (docs/ai.md, "The Doomwheel Race"): `normal`'s
+search with a valuation that sees what `normal` leaves out, and a repair rule for a
+race of attrition.
 
-For a move decision it takes `normal`'s best few moves (by normal's valuation) and
-plays each forward on copies of the game, several times: to the end of its own next
-move (the rivals' moves, sabotage, shooting, the critter phase and respawns in
-between), with every player driven by a quick policy (a small fan of moves valued by
-normal's position measures; drive unless badly hurt; shoot the first target; no
-sabotage) and every die rolled from the hard agent's own generator. Playout i rolls
-the same dice for every option (common random numbers), so options are compared on
-equal luck. Each playout ends with normal's static worth of the position: progress
-and facing, critters in reach, wounds by their worth, less the same for the rivals
-(weighted as normal weighs them), the race's end as a win or a loss.
+Three races in four end with the last wheel running (docs/ai.md: the bolt throwers
+take about half of all wounds, critters and run-overs the rest), so hard counts what
+decides them:
 
-It keeps normal's move unless another option beats it, playout by playout, by more
-than half a standard error. Every other decision is normal's. The budget is counted
-in playouts, never seconds.
+- where a move ends, each rival bolt thrower that can fire this turn (it did not
+  fire last turn, spec §7) takes its chance at the wheel: the exact to-hit (range,
+  cover, sight through the wheels), to-wound and D3 wounds odds, valued as `normal`
+  values wounds; its own machine's shot at each rival the same way (a wheel in the
+  line blocks sight);
+- with one rival left running, what that rival loses counts fully however far behind
+  it is (wrecking it wins the race: the last wheel running), where `normal` counts a
+  wheel far behind at a quarter;
+- the chance of being wrecked (a Fanatic or Dammaz-Drengi run over, Toppled after a
+  ram, a bolt) costs KILL inches more than the wounds' worth, and wrecking the lone
+  rival gains as much;
+- it repairs a wheel that is down a single wound as well (normal waits for three),
+  unless the race is nearly run: this wheel two moves from the finish, or a rival
+  ahead of it about to win.
+
+Everything else (the fan of moves traced by the engine, the refining, the slip,
+sabotage, the shot) is `normal`'s, with these values. Same seed, same choices; its
+own generator only breaks ties; it never draws from the game's dice.
 """
 
 from __future__ import annotations
 
-import math
-import random
 from typing import Any
 
 from game.ai.doomwheel import knowledge as kn
-from game.ai.doomwheel.look import resync
-from game.ai.doomwheel.normal import WIN, DoomNormalAgent, name_of
-from game.core.chance import sample
-from game.core.dice import seed_state
-from game.core.protocol import CHANCE, TERMINAL, Choice, Ruleset
-from game.rules.doomwheel.geo import schwenk_cost
-from game.rules.doomwheel.state import DoomState
+from game.ai.doomwheel.normal import DoomNormalAgent, name_of
+from game.core.protocol import Choice, Ruleset
+from game.rules.doomwheel import charts, shooting
+from game.rules.doomwheel import events as ev
+from game.rules.doomwheel.state import DoomState, Wheel
 
-OPTIONS = 3  # normal's best moves compared
-PLAYOUTS = 4  # per option
-QUICK_ANGLES = (0.0, 30.0, -30.0, 75.0, -75.0)
-MAX_STEPS = 4000  # a playout's safety bound (steps), never reached in practice
+KILL = 200.0  # inches: being wrecked ends a wheel's race; wrecking the lone rival wins it
+REPAIR_AT = 4  # repair at this many wounds or fewer (normal: 3 or fewer, 4 with a big lead)
+TOPPLED = sum(1 for f in range(1, 7) if charts.RAM_TABLE[f] == "toppled") / 6  # a ram result's D3 hits
 
 
-class DoomHardAgent:
+def p_wrecked(w: Wheel, lost: dict[int, float]) -> float:
+    """The chance a wheel loses all its wounds, given the distribution of wounds lost."""
+    return sum(q for k, q in lost.items() if k >= w.wounds)
+
+
+def hits_dist(w: Wheel, strength: int = 5) -> dict[int, float]:
+    """Wounds lost to D3 hits of `strength` (a Fanatic or Dammaz-Drengi run over, Toppled)."""
+    return kn.wounds_lost(list(kn.D3), kn.p_unsaved(strength, w.toughness, w.armour))
+
+
+def shot_dist(state: DoomState, shooter: Wheel, target: Wheel) -> dict[int, float]:
+    """Wounds the target loses to the shooter's bolt thrower this turn from where both
+    stand now ({} when the machine cannot fire this turn or cannot see the target)."""
+    if not shooter.running or not target.running or not shooting.reloaded(state, shooter):
+        return {}
+    at = shooting.machine(state, shooter.id)
+    if at is None or shooting.distance(state, at, target) > shooting.RANGE:
+        return {}
+    need = shooting.to_hit_needed(state, at, target)
+    if need >= 10 or not shooting.visible(state, at, target):
+        return {}
+    wn = charts.to_wound(shooting.STRENGTH, target.toughness)
+    p = kn.hit_chance(need) * (0.0 if wn is None else (7 - wn) / 6)
+    dist = {k: q * p for k, q in kn.D3}
+    dist[0] = 1 - p
+    return dist
+
+
+class DoomHardAgent(DoomNormalAgent):
     name = "hard"
 
-    def __init__(self, seed: int = 0, options: int = OPTIONS, playouts: int = PLAYOUTS) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.normal = DoomNormalAgent(seed + 1)
-        self.judge = DoomNormalAgent(seed + 2, refine=False)
-        self.n_options = options
-        self.playouts = playouts
-        self.why = ""
+    def __init__(self, seed: int = 0, bolt: bool = True, lone_rival: bool = True, kill: float = KILL,
+                 repair_at: int | None = REPAIR_AT) -> None:
+        super().__init__(seed)
+        self.bolt = bolt
+        self.lone_rival = lone_rival
+        self.kill = kill
+        self.repair_at = repair_at
 
-    def act(self, ruleset: Ruleset, state: DoomState, legal: list[Choice]) -> Choice:
-        top = state.steps[-1]
-        choice = self.normal.act(ruleset, state, legal)
-        self.why = self.normal.why
-        if top.kind != "plan" or len(self.normal.last_scored) < 2:
+    def rival_weights(self, state: DoomState, me: str) -> dict[str, float]:
+        """With one rival left running, every wound it loses counts fully, however
+        far behind it is: wrecking it wins the race."""
+        out = super().rival_weights(state, me)
+        if self.lone_rival and len(out) == 1:
+            return {k: 1.0 for k in out}
+        return out
+
+    def branch_value(self, base: DoomState, me: str, b: Any, weights: dict[str, float],
+                     before: dict[str, float], start: float, notes: dict[str, Any] | None) -> float:
+        v = super().branch_value(base, me, b, weights, before, start, notes)
+        st = b.state
+        if st.winner is not None or not st.wheels[me].running:
+            return v
+        lone = len(weights) == 1  # wrecking the only rival wins the race
+        if self.kill:
+            for e in b.events:
+                hit, p = "", 0.0
+                if isinstance(e, ev.RanOver) and e.critter_kind != "slave":
+                    hit, p = e.wheel, 1.0
+                elif isinstance(e, ev.Rammed):
+                    hit, p = e.affected, TOPPLED
+                if hit == me:
+                    w0 = base.wheels[me]
+                    v -= self.kill * p * p_wrecked(w0, hits_dist(w0))
+                elif lone and hit in weights:
+                    r0 = base.wheels[hit]
+                    v += self.kill * p * p_wrecked(r0, hits_dist(r0))
+        if self.bolt:
+            w = st.wheels[me]
+            for rid, wt in weights.items():
+                r = st.wheels[rid]
+                mine = shot_dist(st, r, w)
+                if mine:
+                    v -= kn.loss_worth(w.wounds, mine) + self.kill * p_wrecked(w, mine)
+                theirs = shot_dist(st, w, r)
+                if theirs:
+                    v += wt * kn.loss_worth(r.wounds, theirs) + (self.kill * p_wrecked(r, theirs) if lone else 0.0)
+        return v
+
+    def _activate(self, ruleset: Ruleset, state: DoomState, top: Any, legal: list[Choice]) -> Choice:
+        """normal's rule, and also repair at `repair_at` wounds or fewer unless the
+        race is nearly run (this wheel two moves from the finish, or a rival ahead of
+        it about to win)."""
+        choice = super()._activate(ruleset, state, top, legal)
+        if choice.kind == "repair" or self.repair_at is None or Choice.make("repair") not in legal:
             return choice
-        try:
-            return self._look_ahead(ruleset, state, top, choice)
-        finally:
-            resync(state)
-
-    # --- the look-ahead ---------------------------------------------------------------
-    def _look_ahead(self, ruleset: Ruleset, state: DoomState, top: Any, mine: Choice) -> Choice:
-        me = top["wheel"]
-        scored = self.normal.last_scored
-        ranked = [mine] + [c for c in sorted(scored, key=lambda c: (-scored[c], str(c))) if c != mine]
-        options = ranked[:self.n_options]
-        base_seed = (self.rng.getrandbits(62) ^ (state.turn * 1_000_003)) & ((1 << 62) - 1)
-        results = {c: [self._playout(ruleset, state, me, c, base_seed + i) for i in range(self.playouts)]
-                   for c in options}
-        best, margin = mine, 0.0
-        for c in options[1:]:
-            diffs = [a - b for a, b in zip(results[c], results[mine])]
-            mean = sum(diffs) / len(diffs)
-            sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
-            edge = mean - 0.5 * sd / math.sqrt(len(diffs))
-            if edge > margin:
-                best, margin = c, edge
-        if best != mine:
-            self.why = (f"{name_of(me)} {self._words(best, top)}: {margin:+.1f}\" better than the first "
-                        f"choice over {self.playouts} playouts each")
-        else:
-            avg = sum(results[mine]) / len(results[mine])
-            self.why = f"{self.normal.why} (kept: best of {len(options)} over {self.playouts} playouts, {avg:+.1f}\")"
-        return best
-
-    @staticmethod
-    def _words(c: Choice, top: Any) -> str:
-        ang = float(c.get("angle", 0.0))
-        at = float(c.get("at", 0.0))
-        text = f"drives {float(c.get('distance', top['value'])):g}\""
-        if ang:
-            text += f" and Schwenks {abs(ang):g}° {'left' if ang > 0 else 'right'}" + (f" after {at:.1f}\"" if at > 0.05 else "")
-        return text
-
-    def _playout(self, ruleset: Ruleset, state: DoomState, me: str, choice: Choice, seed: int) -> float:
-        st = state.clone()
-        dice = seed_state(seed)
-        ruleset.apply(st, choice)
-        moves = 0
-        for _ in range(MAX_STEPS):
-            actor = ruleset.current_actor(st)
-            if actor == TERMINAL:
-                break
-            if actor == CHANCE:
-                drawn, dice = sample(ruleset.chance_outcomes(st), dice)  # by probability (fair dice: as before)
-                ruleset.apply(st, drawn)
-                continue
-            top = st.steps[-1]
-            if top.kind == "plan" and top["wheel"] == me:
-                if moves:
-                    break  # the next move of ours is where the playout ends
-                moves += 1
-            ruleset.apply(st, self._quick(ruleset, st, top))
-        return self._worth(st, me)
-
-    def _quick(self, ruleset: Ruleset, st: DoomState, top: Any) -> Choice:
-        kind = top.kind
-        if kind == "activate":
-            w = st.wheels[top["wheel"]]
-            return Choice.make("repair" if w.wounds <= 2 else "drive")
-        if kind == "plan":
-            return self._quick_move(ruleset, st, top)
-        if kind == "sabotage":
-            return Choice.make("pass")
-        if kind == "shoot":
-            legal = ruleset.legal_choices(st)
-            shots = [c for c in legal if c.kind == "shoot"]
-            return shots[0] if shots else Choice.make("hold")
-        if kind == "slip":
-            return Choice.make("slip")
-        legal = ruleset.legal_choices(st)
-        return legal[0]
-
-    def _quick_move(self, ruleset: Ruleset, st: DoomState, top: Any) -> Choice:
-        w = st.wheels[top["wheel"]]
-        d = float(top["value"])
-        up_to = st.options.move_distance == "up_to"
-        best: tuple[float, Choice | None] = (-math.inf, None)
-        for ang in QUICK_ANGLES:
-            cost = schwenk_cost(w, ang, st.options.schwenk)
-            if cost > d:
-                continue
-            c = Choice.make("move", at=0.0 if ang == 0 else math.floor((d - cost) * 500) / 1000, angle=ang,
-                            distance=d if up_to else None)
-            if ruleset.is_legal(st, c) is not None:
-                continue
-            cl = st.clone()
-            ruleset.apply(cl, c)  # up to the first die (a run-over, a ram): the quick policy's horizon
-            v = self.judge.pose_score(cl, cl.wheels[w.id]) if cl.wheels[w.id].running else -math.inf
-            if v > best[0]:
-                best = (v, c)
-        return best[1] or Choice.make("move", at=0.0, angle=0.0, distance=d if up_to else None)
-
-    def _worth(self, st: DoomState, me: str) -> float:
-        if st.phase == "over":
-            return WIN if st.winner == me else 0.0 if st.winner is None else -WIN
-        if not st.wheels[me].running:
-            return -WIN
-        j = self.judge
-        w = st.wheels[me]
-        mine = j.pose_score(st, w) - j.danger(st, w) + kn.wounds_worth(w.wounds)
-        theirs = 0.0
-        for rid, wt in j.rival_weights(st, me).items():
-            r = st.wheels[rid]
-            theirs += wt * (j.pose_score(st, r) + kn.wounds_worth(r.wounds))
-        return mine - theirs
+        w = state.wheels[top["wheel"]]
+        togo = self.to_go(state, w)
+        rival_togo = min((self.to_go(state, r) for r in state.wheels.values() if r.running and r.id != w.id),
+                         default=1e9)
+        nearly_run = togo <= 2.2 * kn.MOVE or (rival_togo < 1.5 * kn.MOVE and togo > rival_togo)
+        if w.wounds <= self.repair_at and not nearly_run:
+            self.why = (f"{name_of(w.id)} stops to repair: {w.wounds} of {w.max_wounds} wounds left "
+                        f"(a wheel that keeps its wounds outlasts its rival)")
+            return Choice.make("repair")
+        return choice
