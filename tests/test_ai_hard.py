@@ -101,6 +101,26 @@ def _in_the_race(seed: int = 3):  # type: ignore[no-untyped-def]
     return st
 
 
+@pytest.mark.parametrize("horizon", [1, 2])
+def test_a_playout_runs_to_the_end_of_its_horizons_movement_phase(horizon: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Far from the finish a playout stops once the `horizon`-th Movement Phase from
+    now is over (the default looks two on), and leaves the real state alone."""
+    import game.ai.wild_race.hard as hard
+    from game.rules.wild_race.serial import state_to_json
+    st = _in_the_race()
+    assert not HardAgent._race_is_close(st, "a")
+    seen: list[tuple[int, str]] = []
+    real = hard.win_chance
+    monkeypatch.setattr(hard, "win_chance", lambda s, me: seen.append((s.turn, s.phase)) or real(s, me))
+    agent = HardAgent(5, playouts=8, horizon=horizon)
+    before = state_to_json(st)
+    actor = RULESET.current_actor(st)
+    p = agent._playout(RULESET, st, RULESET.legal_choices(st)[0], actor, 123)
+    assert 0.0 <= p <= 1.0 and state_to_json(st) == before
+    assert seen == [(st.turn + horizon, "spur_whip")]
+    assert HardAgent(1).horizon == hard.HORIZON == 2
+
+
 def _value_tool():  # type: ignore[no-untyped-def]
     import importlib.util
     import os

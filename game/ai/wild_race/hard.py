@@ -1,7 +1,7 @@
 """The `hard` AI: looks ahead. For each decision that shapes the race (a move, a
 barge, a whip, a scenery move, a jump or an overtake worth stamina) it takes the
 `normal` agent's best few options and plays each forward many times on copies of
-the game, to the end of the next Movement Phase, with dice from its own generator
+the game, to the end of the second Movement Phase on, with dice from its own generator
 (never the game's stream: it cannot see the dice to come) and a quick version of
 `normal` for every player. The option with the best average outcome is chosen;
 the same dice are used for every option (common random numbers), and a sequential
@@ -26,6 +26,8 @@ from game.core.protocol import CHANCE, TERMINAL, Choice, Ruleset
 
 PLAYOUTS = int(os.environ.get("WT_HARD_PLAYOUTS", "48"))  # per decision with several options worth comparing
 SWITCH_Z = float(os.environ.get("WT_HARD_Z", "0.5"))  # standard errors an option must beat normal's choice by
+# Movement Phases a playout runs on (two measured stronger than one: docs/ai.md, issue 14)
+HORIZON = int(os.environ.get("WT_HARD_HORIZON", "2"))
 MOVE_OPTIONS = 4
 OTHER_OPTIONS = 4
 MAX_PLAYOUT_STEPS = 400
@@ -167,9 +169,10 @@ def keyed_roll(state: Any, seed: int, counts: dict[tuple[int, str, str], int]) -
 class HardAgent(NormalAgent):
     name = "hard"
 
-    def __init__(self, seed: int = 0, playouts: int = PLAYOUTS) -> None:
+    def __init__(self, seed: int = 0, playouts: int = PLAYOUTS, horizon: int = HORIZON) -> None:
         super().__init__(seed)
         self.playouts = playouts
+        self.horizon = max(1, horizon)  # Movement Phases the playouts run on, until the race is close
         self.searched = 0  # decisions looked ahead (for tests and benchmarks)
 
     def act(self, ruleset: Ruleset, state: Any, legal: list[Choice]) -> Choice:
@@ -261,7 +264,7 @@ class HardAgent(NormalAgent):
         (options[0]) unless another beats it clearly: its mean gain over the default,
         seed by seed, less one standard error, is above zero."""
         me = ruleset.current_actor(state)
-        # near the finish the playouts run on to the end (about twice as long): 3/4 as many
+        # near the finish the playouts run on until someone finishes (up to two turns): 3/4 as many
         budget = self.playouts * 3 // 4 if self._race_is_close(state, me) else self.playouts
         per = max(4, budget // len(options))
         seeds = [self.rng.getrandbits(63) for _ in range(per)]
@@ -284,10 +287,12 @@ class HardAgent(NormalAgent):
         counts: dict[tuple[int, str, str], int] = {}
         ruleset.apply(st, choice)
         t0 = state.turn
-        # near the finish, play the race out; else to the end of the next Movement Phase
+        # near the finish, play the race out (at most two turns on); else to the end of
+        # the `horizon`-th Movement Phase from now
         to_end = self._race_is_close(state, me)
-        last = t0 + (2 if to_end else 1)
-        for _ in range(MAX_PLAYOUT_STEPS * (2 if to_end else 1)):
+        steps = 2 if to_end else self.horizon
+        last = t0 + steps
+        for _ in range(MAX_PLAYOUT_STEPS * steps):
             actor = ruleset.current_actor(st)
             if actor == TERMINAL or (to_end and st.finish_order):
                 break
