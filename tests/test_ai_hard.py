@@ -104,7 +104,7 @@ def _in_the_race(seed: int = 3):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("horizon", [1, 2])
 def test_a_playout_runs_to_the_end_of_its_horizons_movement_phase(horizon: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Far from the finish a playout stops once the `horizon`-th Movement Phase from
-    now is over (the default looks two on), and leaves the real state alone."""
+    now is over (the default looks one on), and leaves the real state alone."""
     import game.ai.wild_race.hard as hard
     from game.rules.wild_race.serial import state_to_json
     st = _in_the_race()
@@ -118,7 +118,7 @@ def test_a_playout_runs_to_the_end_of_its_horizons_movement_phase(horizon: int, 
     p = agent._playout(RULESET, st, RULESET.legal_choices(st)[0], actor, 123)
     assert 0.0 <= p <= 1.0 and state_to_json(st) == before
     assert seen == [(st.turn + horizon, "spur_whip")]
-    assert HardAgent(1).horizon == hard.HORIZON == 2
+    assert HardAgent(1).horizon == hard.HORIZON == 1
 
 
 def _value_tool():  # type: ignore[no-untyped-def]

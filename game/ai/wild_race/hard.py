@@ -1,7 +1,7 @@
 """The `hard` AI: looks ahead. For each decision that shapes the race (a move, a
 barge, a whip, a scenery move, a jump or an overtake worth stamina) it takes the
 `normal` agent's best few options and plays each forward many times on copies of
-the game, to the end of the second Movement Phase on, with dice from its own generator
+the game, to the end of the next Movement Phase, with dice from its own generator
 (never the game's stream: it cannot see the dice to come) and a quick version of
 `normal` for every player. The option with the best average outcome is chosen;
 the same dice are used for every option (common random numbers), and a sequential
@@ -26,8 +26,8 @@ from game.core.protocol import CHANCE, TERMINAL, Choice, Ruleset
 
 PLAYOUTS = int(os.environ.get("WT_HARD_PLAYOUTS", "48"))  # per decision with several options worth comparing
 SWITCH_Z = float(os.environ.get("WT_HARD_Z", "0.5"))  # standard errors an option must beat normal's choice by
-# Movement Phases a playout runs on (two measured stronger than one: docs/ai.md, issue 14)
-HORIZON = int(os.environ.get("WT_HARD_HORIZON", "2"))
+# Movement Phases a playout runs on (two measured no stronger over 400 races: docs/ai.md, issue 14)
+HORIZON = int(os.environ.get("WT_HARD_HORIZON", "1"))
 MOVE_OPTIONS = 4
 OTHER_OPTIONS = 4
 MAX_PLAYOUT_STEPS = 400
